@@ -1,0 +1,166 @@
+// ops::OpDef: the operator's declaration (inputs, outputs, attributes, dtypes, tiling and
+// shape-inference functions), registered with OP_ADD. The twin keeps each definition in a
+// process-wide registry that the harness reads to learn the kernel's argument order.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <typeinfo>
+#include <vector>
+
+#include "ascendopt_twin/host/gert.h"
+#include "register/tilingdata_base.h"
+
+namespace ops {
+
+enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
+
+using TilingFunc = ge::graphStatus (*)(gert::TilingContext*);
+using InferShapeFunc = ge::graphStatus (*)(gert::InferShapeContext*);
+using InferDataTypeFunc = ge::graphStatus (*)(gert::InferDataTypeContext*);
+
+class OpParamDef {
+public:
+    explicit OpParamDef(std::string name) : m_name(std::move(name)) {}
+    OpParamDef& ParamType(Option o) { m_option = o; return *this; }
+    OpParamDef& DataType(std::vector<ge::DataType> t) { m_dtypes = std::move(t); return *this; }
+    OpParamDef& DataTypeList(std::vector<ge::DataType> t) { m_dtypes = std::move(t); return *this; }
+    OpParamDef& Format(std::vector<ge::Format> f) { m_formats = std::move(f); return *this; }
+    OpParamDef& FormatList(std::vector<ge::Format> f) { m_formats = std::move(f); return *this; }
+    OpParamDef& UnknownShapeFormat(std::vector<ge::Format>) { return *this; }
+    OpParamDef& AutoContiguous() { return *this; }
+    OpParamDef& ValueDepend(Option) { return *this; }
+    OpParamDef& IgnoreContiguous() { return *this; }
+    OpParamDef& Scalar() { return *this; }
+    OpParamDef& ScalarList() { return *this; }
+    OpParamDef& To(const char*) { return *this; }
+
+    const std::string& name() const { return m_name; }
+    Option option() const { return m_option; }
+    const std::vector<ge::DataType>& dtypes() const { return m_dtypes; }
+    const std::vector<ge::Format>& formats() const { return m_formats; }
+
+private:
+    std::string m_name;
+    Option m_option = REQUIRED;
+    std::vector<ge::DataType> m_dtypes;
+    std::vector<ge::Format> m_formats;
+};
+
+class OpAttrDef {
+public:
+    explicit OpAttrDef(std::string name) : m_name(std::move(name)) {}
+    OpAttrDef& AttrType(Option o) { m_option = o; return *this; }
+    OpAttrDef& Int() { return kind(gert::AttrValue::Kind::i64); }
+    OpAttrDef& Int(int64_t v) { m_default.i = v; return kind(gert::AttrValue::Kind::i64, true); }
+    OpAttrDef& Float() { return kind(gert::AttrValue::Kind::f32); }
+    OpAttrDef& Float(float v) { m_default.f = v; return kind(gert::AttrValue::Kind::f32, true); }
+    OpAttrDef& Bool() { return kind(gert::AttrValue::Kind::boolean); }
+    OpAttrDef& Bool(bool v) { m_default.b = v; return kind(gert::AttrValue::Kind::boolean, true); }
+    OpAttrDef& String() { return kind(gert::AttrValue::Kind::str); }
+    OpAttrDef& String(const char* v) { m_default.s = v; return kind(gert::AttrValue::Kind::str, true); }
+    OpAttrDef& ListInt() { return kind(gert::AttrValue::Kind::list_i64); }
+    OpAttrDef& ListInt(std::vector<int64_t> v) { m_default.li = std::move(v); return kind(gert::AttrValue::Kind::list_i64, true); }
+    OpAttrDef& ListFloat() { return kind(gert::AttrValue::Kind::list_f32); }
+    OpAttrDef& ListFloat(std::vector<float> v) { m_default.lf = std::move(v); return kind(gert::AttrValue::Kind::list_f32, true); }
+
+    const std::string& name() const { return m_name; }
+    Option option() const { return m_option; }
+    gert::AttrValue::Kind value_kind() const { return m_default.kind; }
+    bool has_default() const { return m_has_default; }
+    const gert::AttrValue& default_value() const { return m_default; }
+
+private:
+    OpAttrDef& kind(gert::AttrValue::Kind k, bool with_default = false) {
+        m_default.kind = k;
+        m_has_default = m_has_default || with_default;
+        return *this;
+    }
+    std::string m_name;
+    Option m_option = REQUIRED;
+    gert::AttrValue m_default;
+    bool m_has_default = false;
+};
+
+class OpAICoreConfig {
+public:
+    OpAICoreConfig& Input(const char*) { return *this; }
+    OpAICoreConfig& DynamicCompileStaticFlag(bool) { return *this; }
+    OpAICoreConfig& DynamicFormatFlag(bool) { return *this; }
+    OpAICoreConfig& DynamicRankSupportFlag(bool) { return *this; }
+    OpAICoreConfig& DynamicShapeSupportFlag(bool) { return *this; }
+    OpAICoreConfig& NeedCheckSupportFlag(bool) { return *this; }
+    OpAICoreConfig& PrecisionReduceFlag(bool) { return *this; }
+    OpAICoreConfig& ExtendCfgInfo(const char*, const char*) { return *this; }
+};
+
+class OpAICoreDef {
+public:
+    OpAICoreDef& SetTiling(TilingFunc f) { m_tiling = f; return *this; }
+    OpAICoreDef& SetCheckSupport(ge::graphStatus (*)(...)) { return *this; }
+    OpAICoreDef& AddConfig(const char* soc) { m_socs.emplace_back(soc); return *this; }
+    OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig&) { return AddConfig(soc); }
+
+    TilingFunc tiling() const { return m_tiling; }
+    const std::vector<std::string>& socs() const { return m_socs; }
+
+private:
+    TilingFunc m_tiling = nullptr;
+    std::vector<std::string> m_socs;
+};
+
+class OpDef {
+public:
+    explicit OpDef(const char* type) : m_type(type) {}
+    virtual ~OpDef() = default;
+
+    OpParamDef& Input(const char* name) { return find_or_add(m_inputs, name); }
+    OpParamDef& Output(const char* name) { return find_or_add(m_outputs, name); }
+    OpAttrDef& Attr(const char* name) {
+        for (auto& a : m_attrs)
+            if (a.name() == name) return a;
+        return m_attrs.emplace_back(name);
+    }
+    OpDef& SetInferShape(InferShapeFunc f) { m_infer_shape = f; return *this; }
+    OpDef& SetInferShapeRange(ge::graphStatus (*)(...)) { return *this; }
+    OpDef& SetInferDataType(InferDataTypeFunc f) { m_infer_dtype = f; return *this; }
+    OpAICoreDef& AICore() { return m_aicore; }
+
+    const std::string& type() const { return m_type; }
+    const std::vector<OpParamDef>& inputs() const { return m_inputs; }
+    const std::vector<OpParamDef>& outputs() const { return m_outputs; }
+    const std::vector<OpAttrDef>& attrs() const { return m_attrs; }
+    InferShapeFunc infer_shape() const { return m_infer_shape; }
+    InferDataTypeFunc infer_dtype() const { return m_infer_dtype; }
+    const OpAICoreDef& aicore() const { return m_aicore; }
+
+private:
+    static OpParamDef& find_or_add(std::vector<OpParamDef>& v, const char* name) {
+        for (auto& p : v)
+            if (p.name() == name) return p;
+        return v.emplace_back(name);
+    }
+    std::string m_type;
+    std::vector<OpParamDef> m_inputs, m_outputs;
+    std::vector<OpAttrDef> m_attrs;
+    InferShapeFunc m_infer_shape = nullptr;
+    InferDataTypeFunc m_infer_dtype = nullptr;
+    OpAICoreDef m_aicore;
+};
+
+}  // namespace ops
+
+namespace ascendopt_twin::host {
+
+// Keeps every OP_ADD definition and every REGISTER_TILING_DATA_CLASS for the harness.
+void register_op(std::unique_ptr<ops::OpDef> def);
+
+template <class Op>
+struct OpRegistrar {
+    explicit OpRegistrar(const char* type) { register_op(std::make_unique<Op>(type)); }
+};
+
+}  // namespace ascendopt_twin::host
+
+#define OP_ADD(opType, ...) static ::ascendopt_twin::host::OpRegistrar<opType> ascendopt_op_registrar_##opType(#opType)

@@ -1,0 +1,69 @@
+// Keywords, scalar types and constants of Ascend C as the twin compiles them with g++.
+// Device qualifiers are empty; `half` and `bfloat16_t` are the twin's exact 16-bit floats.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "ascendopt_twin/fp16.h"
+
+#ifndef __aicore__
+#define __aicore__
+#endif
+#ifndef __global__
+#define __global__
+#endif
+#define __gm__
+#define __ubuf__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+#define __inout_pipe__(pipe)
+#define __in_pipe__(pipe)
+#define __out_pipe__(pipe)
+#define GM_ADDR uint8_t*
+
+using half = ascendopt_twin::Half;
+using bfloat16_t = ascendopt_twin::BFloat16;
+using float32_t = float;
+
+// ge::DataType values, for kernels that test ORIG_DTYPE_<NAME> in the preprocessor.
+#define DT_FLOAT 0
+#define DT_FLOAT16 1
+#define DT_INT8 2
+#define DT_INT32 3
+#define DT_UINT8 4
+#define DT_INT16 6
+#define DT_UINT16 7
+#define DT_UINT32 8
+#define DT_INT64 9
+#define DT_UINT64 10
+#define DT_BOOL 12
+#define DT_BF16 27
+
+#define KERNEL_TASK_TYPE_DEFAULT(type)
+#define KERNEL_TASK_TYPE(key, type)
+
+namespace AscendC {
+
+constexpr int32_t ONE_BLK_SIZE = 32;
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t DEFAULT_BLK_STRIDE = 1;
+constexpr int32_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr int32_t MAX_REPEAT_TIMES = 255;
+constexpr uint64_t MASK_PLACEHOLDER = 0;
+
+enum KernelMetaType { KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_2 };
+
+enum class TPosition : uint8_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM, SPM, SHM, TSCM, MAX };
+using QuePosition = TPosition;
+
+enum class RoundMode : uint8_t { CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+enum class CMPMODE : uint8_t { LT, GT, EQ, LE, GE, NE };
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
+enum class MaskMode : uint8_t { NORMAL, COUNTER };
+
+}  // namespace AscendC

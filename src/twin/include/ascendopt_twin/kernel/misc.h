@@ -1,0 +1,49 @@
+// Block identity, tiling access, assertions and debugging aids of Ascend C.
+#pragma once
+
+#include <cstdio>
+
+#include "ascendopt_twin/kernel/tensor.h"
+
+namespace AscendC {
+
+inline int64_t GetBlockIdx() { return ascendopt_twin::block_idx(); }
+inline int64_t GetBlockNum() { return ascendopt_twin::block_num(); }
+inline int64_t GetSubBlockIdx() { return 0; }
+inline int64_t GetTaskRation() { return 1; }
+
+template <class T>
+void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {
+    std::printf("DumpTensor block=%lld desc=%u:", static_cast<long long>(GetBlockIdx()), desc);
+    for (uint32_t i = 0; i < count && i < tensor.GetSize(); ++i) std::printf(" %g", double(float(tensor.data()[i])));
+    std::printf("\n");
+}
+
+}  // namespace AscendC
+
+// The tiling struct type is the one the host registered with REGISTER_TILING_DATA_CLASS;
+// the build passes its qualified name as ASCENDOPT_TILING_TYPE.
+#define GET_TILING_DATA_WITH_STRUCT(type, name, tiling) \
+    type name;                                          \
+    ::ascendopt_twin::load_tiling(&name, sizeof(name), (tiling))
+// (Deliberately no #ifdef here: this header is precompiled once for every operator.)
+#define GET_TILING_DATA(name, tiling) GET_TILING_DATA_WITH_STRUCT(ASCENDOPT_TILING_TYPE, name, tiling)
+#define GET_TILING_DATA_MEMBER(type, member, var, tiling) \
+    decltype(type::member) var;                           \
+    do {                                                  \
+        type ascendopt_full_;                             \
+        ::ascendopt_twin::load_tiling(&ascendopt_full_, sizeof(ascendopt_full_), (tiling)); \
+        var = ascendopt_full_.member;                     \
+    } while (0)
+#define TILING_KEY_IS(key) (::ascendopt_twin::tiling_key() == static_cast<uint64_t>(key))
+
+#ifndef ASSERT
+#define ASSERT(cond)                                                                                        \
+    do {                                                                                                    \
+        if (!(cond))                                                                                        \
+            ::ascendopt_twin::fail(::ascendopt_twin::ErrorKind::run_failed, "ASSERT",                       \
+                                   std::string("assertion failed: " #cond " at ") + __FILE__ + ":" +       \
+                                       std::to_string(__LINE__));                                           \
+    } while (0)
+#endif
+#define trap() ::ascendopt_twin::fail(::ascendopt_twin::ErrorKind::run_failed, "trap", "kernel called trap()")

@@ -1,0 +1,132 @@
+// Cast between vector dtypes with the seven RoundModes. Floating destinations round the
+// exact source value with the requested mode (CAST_NONE and CAST_RINT: nearest even;
+// CAST_ROUND: nearest, ties away from zero; CAST_ODD: round to odd); integer destinations
+// round then saturate to the destination range, NaN becoming 0.
+#pragma once
+
+#include <cmath>
+#include <limits>
+
+#include "ascendopt_twin/kernel/vec.h"
+
+namespace ascendopt_twin::detail {
+
+template <class F> struct FloatBits;
+template <> struct FloatBits<Half> {
+    using U = uint16_t;
+    static U bits(Half h) { return h.bits; }
+    static Half make(U b) { return Half::from_bits(b); }
+    static Half nearest(double v) { return Half(static_cast<float>(v)); }  // float holds every value we cast exactly
+};
+template <> struct FloatBits<BFloat16> {
+    using U = uint16_t;
+    static U bits(BFloat16 h) { return h.bits; }
+    static BFloat16 make(U b) { return BFloat16::from_bits(b); }
+    static BFloat16 nearest(double v) { return BFloat16(static_cast<float>(v)); }
+};
+template <> struct FloatBits<float> {
+    using U = uint32_t;
+    static U bits(float f) { return float_bits(f); }
+    static float make(U b) { return bits_float(b); }
+    static float nearest(double v) { return static_cast<float>(v); }
+};
+
+// Next representable value toward +inf (up) or -inf, on a sign-magnitude bit pattern.
+template <class F>
+F step(F x, bool up) {
+    using B = FloatBits<F>;
+    using U = typename B::U;
+    const U sign = U(U(1) << (sizeof(U) * 8 - 1));
+    U b = B::bits(x);
+    if ((b & ~sign) == 0) return B::make(up ? U(1) : U(sign | 1));  // +-0
+    const bool negative = (b & sign) != 0;
+    b = (up != negative) ? U(b + 1) : U(b - 1);
+    return B::make(b);
+}
+
+template <class F>
+F round_float(double v, AscendC::RoundMode mode) {
+    using AscendC::RoundMode;
+    const F r = FloatBits<F>::nearest(v);
+    const double rd = double(float(r));
+    if (std::isnan(v) || rd == v || std::isinf(rd)) return r;
+    if (mode == RoundMode::CAST_NONE || mode == RoundMode::CAST_RINT) return r;
+    const F lo = rd < v ? r : step(r, false);
+    const F hi = rd > v ? r : step(r, true);
+    switch (mode) {
+        case RoundMode::CAST_FLOOR: return lo;
+        case RoundMode::CAST_CEIL: return hi;
+        case RoundMode::CAST_TRUNC: return v > 0 ? lo : hi;
+        case RoundMode::CAST_ROUND: {
+            const double dl = v - double(float(lo)), dh = double(float(hi)) - v;
+            if (dl != dh) return dl < dh ? lo : hi;
+            return v > 0 ? hi : lo;  // tie: away from zero
+        }
+        case RoundMode::CAST_ODD: return (FloatBits<F>::bits(lo) & 1u) ? lo : hi;
+        default: return r;
+    }
+}
+
+inline double round_integer(double v, AscendC::RoundMode mode) {
+    using AscendC::RoundMode;
+    switch (mode) {
+        case RoundMode::CAST_FLOOR: return std::floor(v);
+        case RoundMode::CAST_CEIL: return std::ceil(v);
+        case RoundMode::CAST_ROUND: return std::round(v);
+        case RoundMode::CAST_TRUNC: return std::trunc(v);
+        default: return std::nearbyint(v);  // CAST_NONE, CAST_RINT, CAST_ODD: nearest even
+    }
+}
+
+template <class D>
+D cast_value(double v, AscendC::RoundMode mode) {
+    if constexpr (std::is_same_v<D, Half> || std::is_same_v<D, BFloat16> || std::is_same_v<D, float>) {
+        return round_float<D>(v, mode);
+    } else if constexpr (std::is_same_v<D, bool>) {
+        return v != 0;
+    } else {
+        if (std::isnan(v)) return D(0);
+        const double r = round_integer(v, mode);
+        if (r <= double(std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
+        if (r >= double(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
+        return static_cast<D>(r);
+    }
+}
+
+template <class S>
+double to_double(S v) {
+    if constexpr (std::is_same_v<S, Half> || std::is_same_v<S, BFloat16>) return double(float(v));
+    else return static_cast<double>(v);
+}
+
+}  // namespace ascendopt_twin::detail
+
+namespace AscendC {
+
+template <class D, class S>
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, const uint32_t count) {
+    using namespace ascendopt_twin::detail;
+    require_count<D>(count, dst.GetSize(), "Cast", "destination");
+    require_count<S>(count, src.GetSize(), "Cast", "source");
+    for (uint32_t i = 0; i < count; ++i) dst.data()[i] = cast_value<D>(to_double(src.data()[i]), mode);
+    record_vector<S>("Cast", count);
+}
+
+// Mask form: lanes follow the wider of the two types, 256 bytes of it per repeat.
+template <class D, class S, bool isSetMask = true>
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, uint64_t mask,
+          const uint8_t repeatTimes, const UnaryRepeatParams& p) {
+    using namespace ascendopt_twin::detail;
+    using W = std::conditional_t<(sizeof(D) > sizeof(S)), D, S>;
+    const Lanes l = lanes_from_count<W>(mask, repeatTimes, isSetMask, "Cast");
+    require_footprint<D>(l, p.dstBlkStride, p.dstRepStride, dst.GetSize(), "Cast", "destination");
+    require_footprint<S>(l, p.srcBlkStride, p.srcRepStride, src.GetSize(), "Cast", "source");
+    for (uint32_t r = 0; r < l.repeats; ++r)
+        for (uint32_t lane = 0; lane < l.lanes_per_repeat; ++lane)
+            if (l.active(r, lane))
+                dst.data()[lane_index<D>(r, lane, p.dstBlkStride, p.dstRepStride)] =
+                    cast_value<D>(to_double(src.data()[lane_index<S>(r, lane, p.srcBlkStride, p.srcRepStride)]), mode);
+    record_vector<W>("Cast", uint64_t(l.repeats) * l.lanes_per_repeat);
+}
+
+}  // namespace AscendC

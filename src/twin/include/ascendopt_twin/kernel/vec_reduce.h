@@ -1,0 +1,166 @@
+// Reductions. Sums accumulate in double and round once on store, so results do not depend
+// on a summation order we cannot know; max/min ties keep the first index.
+//  - ReduceSum/ReduceMax/ReduceMin: whole tensor -> dst[0] (and the index in dst[1] when
+//    calIndex, stored as the bit pattern of an unsigned integer of sizeof(T)).
+//  - WholeReduce*: one result per repeat; dstRepStride counts results (value or value/index pair).
+//  - BlockReduce*: one result per 32-byte block (8 per repeat); dstRepStride counts 8-result groups.
+//  - PairReduceSum: sums of adjacent lanes; dstRepStride counts half-repeat groups.
+#pragma once
+
+#include "ascendopt_twin/kernel/vec.h"
+
+namespace ascendopt_twin::detail {
+
+enum class Reduce { sum, max, min };
+
+struct Accumulator {
+    Reduce op;
+    double value = 0;
+    uint32_t index = 0;
+    bool any = false;
+    void add(double v, uint32_t i) {
+        if (!any) {
+            value = v;
+            index = i;
+            any = true;
+        } else if (op == Reduce::sum) {
+            value += v;
+        } else if ((op == Reduce::max && v > value) || (op == Reduce::min && v < value)) {
+            value = v;
+            index = i;
+        }
+    }
+};
+
+template <class T>
+T index_as(uint32_t index) {
+    using U = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+    const U u = static_cast<U>(index);
+    T t;
+    std::memcpy(&t, &u, sizeof(T));
+    return t;
+}
+
+template <class T>
+void reduce_all(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                uint64_t count, bool cal_index) {
+    require_count<T>(count, src.GetSize(), api, "source");
+    require_count<T>(cal_index ? 2 : 1, dst.GetSize(), api, "destination");
+    Accumulator acc{op};
+    for (uint64_t i = 0; i < count; ++i) acc.add(double(compute_t<T>(src.data()[i])), uint32_t(i));
+    dst.data()[0] = static_cast<T>(acc.value);
+    if (cal_index) dst.data()[1] = index_as<T>(acc.index);
+    reduce_state() = ReduceState{acc.value, acc.index};
+    record_vector<T>(api, count);
+}
+
+template <class T>
+void reduce_repeats(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                    const Lanes& l, uint32_t blk, uint32_t rep, uint32_t dst_rep, AscendC::ReduceOrder order) {
+    require_footprint<T>(l, blk, rep, src.GetSize(), api, "source");
+    const bool pair = op != Reduce::sum && (order == AscendC::ReduceOrder::ORDER_VALUE_INDEX ||
+                                            order == AscendC::ReduceOrder::ORDER_INDEX_VALUE);
+    const uint32_t width = pair ? 2 : 1;
+    for (uint32_t r = 0; r < l.repeats; ++r) {
+        Accumulator acc{op};
+        for (uint32_t lane = 0; lane < l.lanes_per_repeat; ++lane)
+            if (l.active(r, lane)) acc.add(double(compute_t<T>(src.data()[lane_index<T>(r, lane, blk, rep)])), lane);
+        const uint64_t at = uint64_t(r) * dst_rep * width;
+        if (at + width > dst.GetSize()) out_of_range(api, at + width - 1, dst.GetSize());
+        const T value = static_cast<T>(acc.value);
+        const T index = index_as<T>(acc.index);
+        switch (order) {
+            case AscendC::ReduceOrder::ORDER_INDEX_VALUE: dst.data()[at] = pair ? index : value; if (pair) dst.data()[at + 1] = value; break;
+            case AscendC::ReduceOrder::ORDER_ONLY_INDEX: dst.data()[at] = op == Reduce::sum ? value : index; break;
+            default: dst.data()[at] = value; if (pair) dst.data()[at + 1] = index; break;
+        }
+        reduce_state() = ReduceState{acc.value, acc.index};
+    }
+    record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat);
+}
+
+// Reduces groups of `group` lanes of each repeat; results of one repeat are contiguous.
+template <class T>
+void reduce_groups(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                   const Lanes& l, uint32_t group, uint32_t blk, uint32_t rep, uint32_t dst_rep) {
+    require_footprint<T>(l, blk, rep, src.GetSize(), api, "source");
+    const uint32_t groups = l.lanes_per_repeat / group;
+    for (uint32_t r = 0; r < l.repeats; ++r)
+        for (uint32_t g = 0; g < groups; ++g) {
+            Accumulator acc{op};
+            for (uint32_t lane = g * group; lane < (g + 1) * group; ++lane)
+                if (l.active(r, lane)) acc.add(double(compute_t<T>(src.data()[lane_index<T>(r, lane, blk, rep)])), lane);
+            const uint64_t at = uint64_t(r) * dst_rep * groups + g;
+            if (at >= dst.GetSize()) out_of_range(api, at, dst.GetSize());
+            dst.data()[at] = static_cast<T>(acc.value);
+        }
+    record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat);
+}
+
+}  // namespace ascendopt_twin::detail
+
+namespace AscendC {
+
+template <class T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count) {
+    (void)workLocal;
+    ascendopt_twin::detail::reduce_all("ReduceSum", ascendopt_twin::detail::Reduce::sum, dst, src, uint64_t(count), false);
+}
+template <class T>
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count,
+               bool calIndex = false) {
+    (void)workLocal;
+    ascendopt_twin::detail::reduce_all("ReduceMax", ascendopt_twin::detail::Reduce::max, dst, src, uint64_t(count), calIndex);
+}
+template <class T>
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count,
+               bool calIndex = false) {
+    (void)workLocal;
+    ascendopt_twin::detail::reduce_all("ReduceMin", ascendopt_twin::detail::Reduce::min, dst, src, uint64_t(count), calIndex);
+}
+
+#define ASCENDOPT_TWIN_WHOLE_REDUCE(NAME, OP, DEFAULT_ORDER)                                                            \
+    template <class T, bool isSetMask = true>                                                                           \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask, const int32_t repeatTimes,      \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,                       \
+              ReduceOrder order = DEFAULT_ORDER) {                                                                      \
+        const auto l = ascendopt_twin::detail::lanes_from_count<T>(uint64_t(mask), uint32_t(repeatTimes), isSetMask, #NAME); \
+        ascendopt_twin::detail::reduce_repeats(#NAME, ascendopt_twin::detail::Reduce::OP, dst, src, l, srcBlkStride,    \
+                                               srcRepStride, dstRepStride, order);                                      \
+    }                                                                                                                   \
+    template <class T, bool isSetMask = true>                                                                           \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const int32_t repeatTimes,   \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,                       \
+              ReduceOrder order = DEFAULT_ORDER) {                                                                      \
+        const auto l = ascendopt_twin::detail::lanes_from_bits<T>(mask, uint32_t(repeatTimes), isSetMask, #NAME);      \
+        ascendopt_twin::detail::reduce_repeats(#NAME, ascendopt_twin::detail::Reduce::OP, dst, src, l, srcBlkStride,    \
+                                               srcRepStride, dstRepStride, order);                                      \
+    }
+
+ASCENDOPT_TWIN_WHOLE_REDUCE(WholeReduceSum, sum, ReduceOrder::ORDER_ONLY_VALUE)
+ASCENDOPT_TWIN_WHOLE_REDUCE(WholeReduceMax, max, ReduceOrder::ORDER_VALUE_INDEX)
+ASCENDOPT_TWIN_WHOLE_REDUCE(WholeReduceMin, min, ReduceOrder::ORDER_VALUE_INDEX)
+
+#define ASCENDOPT_TWIN_GROUP_REDUCE(NAME, OP, GROUP)                                                                    \
+    template <class T, bool isSetMask = true>                                                                           \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const int32_t mask,      \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {                     \
+        const auto l = ascendopt_twin::detail::lanes_from_count<T>(uint64_t(mask), uint32_t(repeatTimes), isSetMask, #NAME); \
+        ascendopt_twin::detail::reduce_groups(#NAME, ascendopt_twin::detail::Reduce::OP, dst, src, l, GROUP,            \
+                                              srcBlkStride, srcRepStride, dstRepStride);                                \
+    }
+
+ASCENDOPT_TWIN_GROUP_REDUCE(BlockReduceSum, sum, ascendopt_twin::detail::block_elems<T>())
+ASCENDOPT_TWIN_GROUP_REDUCE(BlockReduceMax, max, ascendopt_twin::detail::block_elems<T>())
+ASCENDOPT_TWIN_GROUP_REDUCE(BlockReduceMin, min, ascendopt_twin::detail::block_elems<T>())
+ASCENDOPT_TWIN_GROUP_REDUCE(PairReduceSum, sum, 2u)
+
+// Value and index of the most recent ReduceMax/ReduceMin/WholeReduceMax/WholeReduceMin.
+template <class T>
+void GetReduceMaxMinCount(T& maxMinValue, T& maxMinIndex) {
+    const auto& s = ascendopt_twin::reduce_state();
+    maxMinValue = static_cast<T>(s.value);
+    maxMinIndex = static_cast<T>(s.index);
+}
+
+}  // namespace AscendC

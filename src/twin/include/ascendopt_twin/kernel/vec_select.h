@@ -1,0 +1,166 @@
+// Compare / CompareScalar (one result bit per element, packed little-endian into bytes),
+// Select (bit set -> first source), GatherMask and CreateVecIndex.
+#pragma once
+
+#include "ascendopt_twin/kernel/vec.h"
+
+namespace AscendC {
+
+struct GatherMaskParams {
+    uint8_t src0BlockStride = 1;
+    uint16_t repeatTimes = 1;
+    uint16_t src0RepeatStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src1RepeatStride = 0;
+    GatherMaskParams() = default;
+    GatherMaskParams(uint8_t bs, uint16_t rt, uint16_t s0r, uint8_t s1r)
+        : src0BlockStride(bs), repeatTimes(rt), src0RepeatStride(s0r), src1RepeatStride(s1r) {}
+};
+
+}  // namespace AscendC
+
+namespace ascendopt_twin::detail {
+
+template <class C>
+bool compare(C a, C b, AscendC::CMPMODE mode) {
+    switch (mode) {
+        case AscendC::CMPMODE::LT: return a < b;
+        case AscendC::CMPMODE::GT: return a > b;
+        case AscendC::CMPMODE::EQ: return a == b;
+        case AscendC::CMPMODE::LE: return a <= b;
+        case AscendC::CMPMODE::GE: return a >= b;
+        default: return a != b;
+    }
+}
+
+template <class U, class F>
+void write_bits(const AscendC::LocalTensor<U>& dst, uint32_t count, const char* api, F bit_of) {
+    const uint64_t bytes = (uint64_t(count) + 7) / 8;
+    if (bytes > uint64_t(dst.GetSize()) * sizeof(U))
+        fail(ErrorKind::run_failed, api,
+             "result needs " + str(bytes) + " bytes of bit mask but the destination holds " + str(uint64_t(dst.GetSize()) * sizeof(U)));
+    auto* out = reinterpret_cast<uint8_t*>(dst.data());
+    for (uint64_t i = 0; i < bytes; ++i) out[i] = 0;
+    for (uint32_t i = 0; i < count; ++i)
+        if (bit_of(i)) out[i / 8] = uint8_t(out[i / 8] | (1u << (i % 8)));
+}
+
+template <class U>
+bool read_bit(const AscendC::LocalTensor<U>& mask, uint32_t i, const char* api) {
+    const uint64_t byte = i / 8;
+    if (byte >= uint64_t(mask.GetSize()) * sizeof(U))
+        fail(ErrorKind::run_failed, api, "selection mask is too short for element " + str(i));
+    return (reinterpret_cast<const uint8_t*>(mask.data())[byte] >> (i % 8)) & 1u;
+}
+
+}  // namespace ascendopt_twin::detail
+
+namespace AscendC {
+
+template <class T, class U>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, uint32_t count) {
+    using namespace ascendopt_twin::detail;
+    require_count<T>(count, src0.GetSize(), "Compare", "first source");
+    require_count<T>(count, src1.GetSize(), "Compare", "second source");
+    using C = compute_t<T>;
+    write_bits(dst, count, "Compare", [&](uint32_t i) { return compare<C>(C(src0.data()[i]), C(src1.data()[i]), mode); });
+    record_vector<T>("Compare", count);
+}
+
+template <class T, class U>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const ascendopt_twin::detail::same_t<T> scalar,
+                   CMPMODE mode, uint32_t count) {
+    using namespace ascendopt_twin::detail;
+    require_count<T>(count, src0.GetSize(), "CompareScalar", "source");
+    using C = compute_t<T>;
+    const C s = C(scalar);
+    write_bits(dst, count, "CompareScalar", [&](uint32_t i) { return compare<C>(C(src0.data()[i]), s, mode); });
+    record_vector<T>("CompareScalar", count);
+}
+
+// dst[i] = bit i of selMask ? src0[i] : src1[i].
+template <class T, class U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+            SELMODE mode, uint32_t count) {
+    using namespace ascendopt_twin::detail;
+    (void)mode;
+    require_count<T>(count, dst.GetSize(), "Select", "destination");
+    require_count<T>(count, src0.GetSize(), "Select", "first source");
+    require_count<T>(count, src1.GetSize(), "Select", "second source");
+    for (uint32_t i = 0; i < count; ++i) dst.data()[i] = read_bit(selMask, i, "Select") ? src0.data()[i] : src1.data()[i];
+    record_vector<T>("Select", count);
+}
+
+// dst[i] = bit i of selMask ? src0[i] : scalar (VSEL_TENSOR_SCALAR_MODE).
+template <class T, class U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const ascendopt_twin::detail::same_t<T> scalar, SELMODE mode, uint32_t count) {
+    using namespace ascendopt_twin::detail;
+    (void)mode;
+    require_count<T>(count, dst.GetSize(), "Select", "destination");
+    require_count<T>(count, src0.GetSize(), "Select", "source");
+    for (uint32_t i = 0; i < count; ++i) dst.data()[i] = read_bit(selMask, i, "Select") ? src0.data()[i] : T(scalar);
+    record_vector<T>("Select", count);
+}
+
+// dst[i] = firstValue + i.
+template <class T>
+void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& firstValue, uint32_t count) {
+    using namespace ascendopt_twin::detail;
+    require_count<T>(count, dst.GetSize(), "CreateVecIndex", "destination");
+    using C = compute_t<T>;
+    for (uint32_t i = 0; i < count; ++i) dst.data()[i] = static_cast<T>(C(firstValue) + C(i));
+    record_vector<T>("CreateVecIndex", count);
+}
+
+// Keeps the elements of src0 whose pattern bit is set, packed at the front of dst.
+// Built-in patterns: 1 even lanes, 2 odd lanes, 3..6 lane%4 == 0..3, 7 all lanes.
+template <class T>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
+                const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
+    using namespace ascendopt_twin::detail;
+    const uint32_t epr = repeat_elems<T>();
+    const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * epr;
+    auto keep = [&](uint64_t i) {
+        switch (src1Pattern) {
+            case 1: return i % 2 == 0;
+            case 2: return i % 2 == 1;
+            case 3: case 4: case 5: case 6: return i % 4 == uint64_t(src1Pattern - 3);
+            case 7: return true;
+            default: ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "GatherMask", "pattern " + str(src1Pattern) + " is not 1..7");
+        }
+    };
+    uint64_t out = 0;
+    for (uint64_t i = 0; i < total; ++i) {
+        const uint32_t r = uint32_t(i / epr), lane = uint32_t(i % epr);
+        if (!keep(lane)) continue;
+        const uint64_t s = lane_index<T>(r, lane, p.src0BlockStride, p.src0RepeatStride);
+        if (s >= src0.GetSize()) out_of_range("GatherMask", s, src0.GetSize());
+        if (out >= dst.GetSize()) out_of_range("GatherMask", out, dst.GetSize());
+        dst.data()[out++] = src0.data()[s];
+    }
+    rsvdCnt = out;
+    record_vector<T>("GatherMask", total);
+}
+
+// Tensor pattern: bit i of src1Pattern (per repeat, src1RepeatStride blocks apart) keeps lane i.
+template <class T, class U>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
+                const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
+    using namespace ascendopt_twin::detail;
+    const uint32_t epr = repeat_elems<T>();
+    const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * epr;
+    uint64_t out = 0;
+    for (uint64_t i = 0; i < total; ++i) {
+        const uint32_t r = uint32_t(i / epr), lane = uint32_t(i % epr);
+        const uint32_t bit = r * p.src1RepeatStride * 256u + lane;
+        if (!read_bit(src1Pattern, bit, "GatherMask")) continue;
+        const uint64_t s = lane_index<T>(r, lane, p.src0BlockStride, p.src0RepeatStride);
+        if (s >= src0.GetSize()) out_of_range("GatherMask", s, src0.GetSize());
+        if (out >= dst.GetSize()) out_of_range("GatherMask", out, dst.GetSize());
+        dst.data()[out++] = src0.data()[s];
+    }
+    rsvdCnt = out;
+    record_vector<T>("GatherMask", total);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,66 @@
+// The boundary between the Ascend C twin headers (compiled into every operator) and the
+// twin runtime library (compiled once, linked into every operator binary).
+//
+// Contract: every function here acts on the calling thread's core, which the launcher
+// (or a CoreScope in tests) has set up; calling them on a thread with no core is a
+// run_failed error. Errors never return: `fail` hands the error to the installed handler,
+// which in an operator binary records the verdict and ends the process, and in unit tests
+// throws TwinError.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace ascendopt_twin {
+
+// The two verdicts the twin itself can give; the evaluator maps them to EvalStatus.
+enum class ErrorKind { run_failed, resource_exceeded };
+
+// `api` names the Ascend C call that failed (e.g. "DataCopy"); `message` says what was wrong,
+// with the values involved, and what to do about it.
+[[noreturn]] void fail(ErrorKind kind, const std::string& api, const std::string& message);
+
+// Pipes of one AI Core, for accounting (the timing model builds on these records).
+enum class PipeId : uint8_t { S, V, MTE2, MTE3, count };
+
+// One API call executed on `pipe`, moving or computing `bytes`.
+void record_instr(PipeId pipe, const char* kind, uint64_t bytes);
+
+// --- the current core -------------------------------------------------------------------
+int64_t block_idx();
+int64_t block_num();
+uint64_t tiling_key();
+uint8_t* ub_base();
+uint32_t ub_size();
+
+// Translates a device GM address range to the host memory behind it. `write` says the
+// range will be written. A range outside every GM buffer is a run_failed error naming `api`.
+uint8_t* gm_translate(uint64_t device_addr, uint64_t bytes, bool write, const char* api);
+
+// Copies the tiling bytes the host tiling function produced into `dst`.
+void load_tiling(void* dst, size_t size, const uint8_t* device_tiling_addr);
+
+// Barrier across all blocks of the launch. A block that ends while others wait is an error.
+void sync_all();
+
+// Vector mask register of the current core.
+struct MaskState {
+    bool counter_mode = false;
+    uint64_t lo = ~0ull;
+    uint64_t hi = ~0ull;
+};
+MaskState& mask_state();
+
+// Value and index of the last ReduceMax/ReduceMin, for GetReduceMaxMinCount.
+struct ReduceState {
+    double value = 0;
+    uint32_t index = 0;
+};
+ReduceState& reduce_state();
+
+// The TPipe most recently constructed on this core (GetTPipePtr), or null.
+void* current_pipe();
+void set_current_pipe(void* pipe);
+
+}  // namespace ascendopt_twin

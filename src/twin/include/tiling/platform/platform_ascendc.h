@@ -1,0 +1,4 @@
+// platform_ascendc::PlatformAscendC: core counts and memory sizes of the target SoC.
+#pragma once
+
+#include "ascendopt_twin/host/platform.h"

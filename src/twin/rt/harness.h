@@ -1,0 +1,31 @@
+// The harness linked into every operator binary: `--describe FILE` writes the registered
+// OpDefs and tiling classes as JSON; `--job FILE` runs one case (tiling, launch, outputs)
+// and writes a result JSON. The evaluator is the only intended caller; the file formats are
+// documented in docs/twin.md.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace ascendopt_twin { class GmSpace; }
+
+namespace ascendopt_twin::harness {
+
+// Exit codes of an operator binary. A crash leaves no result file and ends by signal.
+enum ExitCode { k_ok = 0, k_verdict = 3, k_bad_job = 2 };
+
+nlohmann::json describe_registry();
+
+// Runs the job; returns the result document (status "ok", "tiling_failed", ...).
+// Errors inside the kernel go through fail() and never return here.
+nlohmann::json run_job(const nlohmann::json& job);
+
+// Where fail() and the crash handler write their verdict.
+void set_result_path(const std::string& path);
+[[noreturn]] void finish_with_verdict(const nlohmann::json& result);
+
+// The GM space whose addresses the crash handler names in its report.
+void set_crash_report_gm(GmSpace* gm);
+
+}  // namespace ascendopt_twin::harness

@@ -1,0 +1,110 @@
+// main() of operator binaries. See harness.h.
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "harness.h"
+#include "twin_rt.h"
+
+namespace ascendopt_twin::harness {
+namespace {
+
+std::string g_result_path;
+GmSpace* g_gm_for_crash_reports = nullptr;
+
+void write_file(const std::string& path, const std::string& text) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return;
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n <= 0) break;
+        done += size_t(n);
+    }
+    ::close(fd);
+}
+
+// A kernel that touches GM through a plain pointer lands here; say so plainly.
+void on_fault(int sig, siginfo_t* info, void*) {
+    const auto addr = reinterpret_cast<uint64_t>(info->si_addr);
+    std::string message;
+    std::string name;
+    uint64_t offset = 0;
+    if (g_gm_for_crash_reports && g_gm_for_crash_reports->contains(addr)) {
+        message = "the kernel dereferenced a GM address with a plain pointer";
+        if (g_gm_for_crash_reports->describe(addr, name, offset))
+            message += " (byte " + std::to_string(offset) + " of GM buffer '" + name + "')";
+        message += "; GM is reachable only through GlobalTensor, DataCopy and DataCopyPad";
+    } else {
+        message = std::string(sig == SIGSEGV ? "segmentation fault" : "bus error") + " in operator code";
+    }
+    const nlohmann::json result = {{"status", "run_failed"}, {"api", "memory access"}, {"message", message}};
+    std::fprintf(stderr, "ascendopt-twin: run_failed: %s\n", message.c_str());
+    if (!g_result_path.empty()) write_file(g_result_path, result.dump());
+    _exit(k_verdict);
+}
+
+void install_fault_handler() {
+    static char alt_stack[1 << 16];
+    stack_t ss{};
+    ss.ss_sp = alt_stack;
+    ss.ss_size = sizeof alt_stack;
+    sigaltstack(&ss, nullptr);
+    struct sigaction sa{};
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigaction(SIGSEGV, &sa, nullptr);
+    sigaction(SIGBUS, &sa, nullptr);
+}
+
+int usage() {
+    std::cerr << "usage: <operator-binary> --describe OUT.json | --job JOB.json\n"
+                 "Operator binaries are built and run by `ascendopt eval`; see docs/twin.md.\n";
+    return k_bad_job;
+}
+
+}  // namespace
+
+void set_result_path(const std::string& path) { g_result_path = path; }
+
+void set_crash_report_gm(GmSpace* gm) { g_gm_for_crash_reports = gm; }
+
+void finish_with_verdict(const nlohmann::json& result) {
+    std::fflush(stdout);
+    if (result.value("status", "") != "ok")
+        std::fprintf(stderr, "ascendopt-twin: %s: %s: %s\n", result.value("status", "").c_str(),
+                     result.value("api", "").c_str(), result.value("message", "").c_str());
+    if (!g_result_path.empty()) write_file(g_result_path, result.dump(2));
+    _exit(result.value("status", "") == "ok" ? k_ok : k_verdict);
+}
+
+}  // namespace ascendopt_twin::harness
+
+int main(int argc, char** argv) {
+    using namespace ascendopt_twin::harness;
+    if (argc != 3) return usage();
+    const std::string mode = argv[1];
+    if (mode == "--describe") {
+        std::ofstream(argv[2]) << describe_registry().dump(2);
+        return k_ok;
+    }
+    if (mode != "--job") return usage();
+    nlohmann::json job;
+    try {
+        job = nlohmann::json::parse(std::ifstream(argv[2]));
+    } catch (const std::exception& e) {
+        std::cerr << "ascendopt-twin: cannot read job " << argv[2] << ": " << e.what() << "\n";
+        return k_bad_job;
+    }
+    set_result_path(job.value("result", ""));
+    install_fault_handler();
+    ascendopt_twin::set_error_handler([](ascendopt_twin::ErrorKind kind, const std::string& api, const std::string& message) {
+        finish_with_verdict({{"status", ascendopt_twin::error_kind_name(kind)}, {"api", api}, {"message", message}});
+    });
+    finish_with_verdict(run_job(job));
+}

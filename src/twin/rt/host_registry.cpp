@@ -1,0 +1,52 @@
+// The host registry: OpDefs from OP_ADD and tiling classes from REGISTER_TILING_DATA_CLASS.
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "twin_rt.h"
+
+namespace ascendopt_twin {
+namespace {
+
+std::vector<std::unique_ptr<ops::OpDef>>& ops_list() {
+    static std::vector<std::unique_ptr<ops::OpDef>> v;
+    return v;
+}
+
+std::vector<TilingClass>& tiling_list() {
+    static std::vector<TilingClass> v;
+    return v;
+}
+
+std::string demangle(const char* mangled) {
+    int status = 0;
+    char* s = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+    std::string out = status == 0 && s ? s : mangled;
+    std::free(s);
+    return out;
+}
+
+}  // namespace
+
+namespace host {
+
+void register_op(std::unique_ptr<ops::OpDef> def) { ops_list().push_back(std::move(def)); }
+
+void register_tiling_class(const char* op_type, const std::type_info& cls, size_t size) {
+    tiling_list().push_back(TilingClass{op_type, demangle(cls.name()), size});
+}
+
+void save_tiling(const void* data, size_t size, void* buffer, size_t capacity) {
+    if (size > capacity)
+        fail(ErrorKind::run_failed, "SaveToBuffer",
+             "tiling data of " + std::to_string(size) + " bytes exceeds the buffer capacity of " + std::to_string(capacity));
+    std::memcpy(buffer, data, size);
+}
+
+}  // namespace host
+
+const std::vector<std::unique_ptr<ops::OpDef>>& registered_ops() { return ops_list(); }
+const std::vector<TilingClass>& registered_tiling_classes() { return tiling_list(); }
+
+}  // namespace ascendopt_twin

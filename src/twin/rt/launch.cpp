@@ -1,0 +1,141 @@
+// Kernel launch: one thread per block, each with its own core, and SyncAll between them.
+#include <pthread.h>
+
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+
+#include "twin_rt.h"
+
+namespace ascendopt_twin {
+
+struct Barrier::Impl {
+    std::mutex mutex;
+    std::condition_variable cv;
+    int64_t participants = 0;
+    int64_t arrived = 0;
+    uint64_t generation = 0;
+    int64_t left_block = -1;  // first block that ended
+};
+
+Barrier::Barrier(int64_t participants) : m_impl(std::make_shared<Impl>()) { m_impl->participants = participants; }
+
+void Barrier::arrive_and_wait(int64_t block) {
+    auto& s = *m_impl;
+    std::unique_lock<std::mutex> lock(s.mutex);
+    auto deadlock = [&] {
+        const int64_t gone = s.left_block;
+        lock.unlock();
+        fail(ErrorKind::run_failed, "SyncAll",
+             "block " + std::to_string(block) + " waits at SyncAll but block " + std::to_string(gone) +
+                 " has already returned; every block must call SyncAll the same number of times (this hangs an NPU)");
+    };
+    if (s.left_block >= 0) deadlock();
+    const uint64_t gen = s.generation;
+    if (++s.arrived == s.participants) {
+        s.arrived = 0;
+        ++s.generation;
+        s.cv.notify_all();
+        return;
+    }
+    s.cv.wait(lock, [&] { return s.generation != gen || s.left_block >= 0; });
+    if (s.generation == gen) deadlock();
+}
+
+void Barrier::leave(int64_t block) {
+    auto& s = *m_impl;
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (s.left_block < 0) s.left_block = block;
+    s.cv.notify_all();
+}
+
+namespace {
+
+using Arg = uint8_t*;
+
+void call_kernel(KernelEntry entry, const std::vector<Arg>& a) {
+    switch (a.size()) {
+#define ASCENDOPT_CALL(N, ...) \
+    case N: reinterpret_cast<void (*)(ASCENDOPT_ARGS_##N)>(entry)(__VA_ARGS__); return;
+#define ASCENDOPT_ARGS_2 Arg, Arg
+#define ASCENDOPT_ARGS_3 Arg, Arg, Arg
+#define ASCENDOPT_ARGS_4 Arg, Arg, Arg, Arg
+#define ASCENDOPT_ARGS_5 Arg, Arg, Arg, Arg, Arg
+#define ASCENDOPT_ARGS_6 Arg, Arg, Arg, Arg, Arg, Arg
+#define ASCENDOPT_ARGS_7 Arg, Arg, Arg, Arg, Arg, Arg, Arg
+#define ASCENDOPT_ARGS_8 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
+#define ASCENDOPT_ARGS_9 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
+#define ASCENDOPT_ARGS_10 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
+#define ASCENDOPT_ARGS_11 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
+#define ASCENDOPT_ARGS_12 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
+        ASCENDOPT_CALL(2, a[0], a[1])
+        ASCENDOPT_CALL(3, a[0], a[1], a[2])
+        ASCENDOPT_CALL(4, a[0], a[1], a[2], a[3])
+        ASCENDOPT_CALL(5, a[0], a[1], a[2], a[3], a[4])
+        ASCENDOPT_CALL(6, a[0], a[1], a[2], a[3], a[4], a[5])
+        ASCENDOPT_CALL(7, a[0], a[1], a[2], a[3], a[4], a[5], a[6])
+        ASCENDOPT_CALL(8, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7])
+        ASCENDOPT_CALL(9, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8])
+        ASCENDOPT_CALL(10, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9])
+        ASCENDOPT_CALL(11, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10])
+        ASCENDOPT_CALL(12, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11])
+#undef ASCENDOPT_CALL
+        default:
+            fail(ErrorKind::run_failed, "launch",
+                 "kernels with " + std::to_string(a.size()) + " GM arguments are not supported (2..12)");
+    }
+}
+
+struct BlockJob {
+    const SocSpec* soc;
+    KernelEntry entry;
+    const std::vector<Arg>* args;
+    uint32_t block_dim;
+    uint32_t block;
+    uint64_t tiling_key;
+    GmSpace* gm;
+    Barrier* barrier;
+    InstrCounts counts;
+    std::exception_ptr error;
+};
+
+void* run_block(void* p) {
+    auto& job = *static_cast<BlockJob*>(p);
+    try {
+        CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.barrier);
+        call_kernel(job.entry, *job.args);
+        job.counts = scope.counts();
+    } catch (...) {
+        job.error = std::current_exception();
+    }
+    job.barrier->leave(job.block);
+    return nullptr;
+}
+
+}  // namespace
+
+InstrCounts launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
+                   uint64_t tiling_key, GmSpace& gm) {
+    constexpr size_t k_stack = 2u << 20;
+    Barrier barrier(block_dim);
+    std::vector<BlockJob> jobs(block_dim);
+    std::vector<pthread_t> threads(block_dim);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, k_stack);
+    for (uint32_t b = 0; b < block_dim; ++b) {
+        jobs[b] = BlockJob{&soc, kernel, &args, block_dim, b, tiling_key, &gm, &barrier, {}, nullptr};
+        if (pthread_create(&threads[b], &attr, run_block, &jobs[b]) != 0)
+            fail(ErrorKind::resource_exceeded, "launch", "cannot start the thread for block " + std::to_string(b));
+    }
+    pthread_attr_destroy(&attr);
+    for (auto& t : threads) pthread_join(t, nullptr);
+    InstrCounts total;
+    for (auto& j : jobs) {
+        if (j.error) std::rethrow_exception(j.error);
+        total.merge(j.counts);
+    }
+    return total;
+}
+
+}  // namespace ascendopt_twin

@@ -1,0 +1,72 @@
+#include "util/files.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace ascendopt {
+
+Result<std::string> read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return make_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+Result<std::vector<char>> read_bytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return make_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    return std::vector<char>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+Status write_atomic(const fs::path& path, std::string_view bytes) {
+    const fs::path tmp = path.string() + ".tmp." + std::to_string(::getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return make_error("cannot write " + tmp.string() + ": " + std::strerror(errno));
+        out.write(bytes.data(), std::streamsize(bytes.size()));
+        if (!out) return make_error("write to " + tmp.string() + " failed: " + std::strerror(errno));
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) return make_error("cannot rename " + tmp.string() + " to " + path.string() + ": " + ec.message());
+    return ok_status();
+}
+
+std::vector<fs::path> list_files(const fs::path& dir, std::string_view suffix, bool recursive) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    auto take = [&](const fs::directory_entry& e) {
+        const std::string name = e.path().filename().string();
+        if (e.is_regular_file() && name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+            out.push_back(e.path());
+    };
+    if (recursive) {
+        for (const auto& e : fs::recursive_directory_iterator(dir, ec)) take(e);
+    } else {
+        for (const auto& e : fs::directory_iterator(dir, ec)) take(e);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+Result<fs::path> make_temp_dir(const fs::path& parent, std::string_view prefix) {
+    std::error_code ec;
+    fs::create_directories(parent, ec);
+    std::string templ = (parent / (std::string(prefix) + "-XXXXXX")).string();
+    if (!::mkdtemp(templ.data())) return make_error("cannot create a directory under " + parent.string() + ": " + std::strerror(errno));
+    return fs::path(templ);
+}
+
+fs::path cache_root() {
+    if (const char* d = std::getenv("ASCENDOPT_CACHE_DIR"); d && *d) return d;
+    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return fs::path(x) / "ascendopt";
+    if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".cache" / "ascendopt";
+    return fs::temp_directory_path() / "ascendopt-cache";
+}
+
+}  // namespace ascendopt

@@ -1,0 +1,39 @@
+// Runs a program as a child process in its own process group, with a wall-time limit (the
+// whole group is killed when it passes), an optional address-space limit, and its combined
+// stdout+stderr captured (the first and last `keep_bytes`, so both a compiler's first error
+// and a crash's last words survive). Thread-safe: each call is independent.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ascendopt {
+
+struct ProcessOptions {
+    std::filesystem::path cwd;               // empty: inherit
+    std::map<std::string, std::string> env;  // added to (or replacing in) the parent's environment
+    double timeout_seconds = 0;              // 0: no limit
+    uint64_t memory_limit_bytes = 0;         // RLIMIT_AS; 0: no limit
+    size_t keep_bytes = 16 * 1024;
+};
+
+struct ProcessResult {
+    bool started = false;       // false: the program could not be executed (see output)
+    int exit_code = -1;         // valid when exited normally
+    int signal = 0;             // non-zero when killed by a signal
+    bool timed_out = false;
+    double wall_seconds = 0;
+    std::string output;         // head and tail of stdout+stderr
+    bool succeeded() const { return started && !timed_out && signal == 0 && exit_code == 0; }
+    std::string describe_end() const;  // "exit code 3", "killed by SIGSEGV", "timed out after 5.0 s"
+};
+
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options = {});
+
+// The full path of `name` on PATH, or nullopt.
+std::optional<std::filesystem::path> find_program(const std::string& name);
+
+}  // namespace ascendopt
