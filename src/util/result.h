@@ -12,6 +12,7 @@ namespace ascendopt {
 struct Error {
     std::string message;  // what went wrong, with the values involved
     std::string hint;     // what to do about it; may be empty
+    std::string detail;   // long supporting text (a compiler log); may be empty
 };
 
 template <class T>
@@ -38,6 +39,8 @@ struct Unit {};
 using Status = Result<Unit>;
 inline Status ok_status() { return Unit{}; }
 
-inline Error make_error(std::string message, std::string hint = {}) { return Error{std::move(message), std::move(hint)}; }
+inline Error make_error(std::string message, std::string hint = {}, std::string detail = {}) {
+    return Error{std::move(message), std::move(hint), std::move(detail)};
+}
 
 }  // namespace ascendopt

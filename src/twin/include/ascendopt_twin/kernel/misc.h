@@ -47,3 +47,9 @@ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {
     } while (0)
 #endif
 #define trap() ::ascendopt_twin::fail(::ascendopt_twin::ErrorKind::run_failed, "trap", "kernel called trap()")
+
+namespace ascendopt_twin {
+// Named in GET_TILING_DATA when op_host registers no tiling class; being incomplete, it makes
+// the compiler say so.
+struct NoTilingClassRegistered;
+}  // namespace ascendopt_twin

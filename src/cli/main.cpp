@@ -1,0 +1,29 @@
+// ascendopt: makes Ascend C operators faster and proves each gain by running them.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "eval/build_config.h"
+
+int main(int argc, char** argv) {
+    using namespace ascendopt;
+    CLI::App app{"ascendopt " ASCENDOPT_VERSION ": optimize Ascend C operators (sim backend: the Ascend C twin)"};
+    app.set_version_flag("--version", ASCENDOPT_VERSION);
+    app.require_subcommand(1);
+    app.footer(k_exit_codes_help);
+    const CommandRunner eval = add_eval_command(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::cerr << "ascendopt: error: " << e.what() << "\n  hint: ascendopt --help\n";
+        return k_exit_bad_input;
+    }
+    try {
+        if (app.got_subcommand("eval")) return eval();
+    } catch (const std::exception& e) {
+        std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
+        return k_exit_internal;
+    }
+    return k_exit_bad_input;
+}

@@ -1,0 +1,61 @@
+// Test cases of an operator: the tensors it reads and writes, attributes, the role of the
+// case (check: correctness only; perf: also timed) and the tolerance of the comparison.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/dtype.h"
+
+namespace ascendopt {
+
+enum class CaseRole { check, perf };
+const char* role_name(CaseRole r);
+
+enum class Distribution { uniform, normal };
+
+struct TensorSpec {
+    std::string name;
+    DType dtype = DType::f32;
+    std::vector<int64_t> shape;
+    Distribution distribution = Distribution::uniform;
+    double low = -1.0;   // uniform: range; normal: mean +- 3 sigma, clipped to the range
+    double high = 1.0;
+
+    int64_t elements() const;
+    uint64_t bytes() const { return uint64_t(elements()) * dtype_size(dtype); }
+};
+
+struct Tolerance {
+    double rtol = 0;
+    double atol = 0;
+};
+// Defaults per dtype: fp16 1e-3/1e-3, bf16 8e-3/8e-3 (one bf16 ulp), fp32 1e-4/1e-5, exact otherwise.
+Tolerance default_tolerance(DType t);
+
+// Where expected outputs come from.
+struct GoldenSpec {
+    enum class Kind { none, python, cpp } kind = Kind::none;
+    std::string file;      // absolute path of the .py or .cpp file
+    std::string function;  // python function name (msopst calling convention)
+};
+
+struct Case {
+    std::string name;
+    CaseRole role = CaseRole::check;
+    std::vector<TensorSpec> inputs;
+    std::vector<TensorSpec> outputs;
+    nlohmann::json attrs = nlohmann::json::object();  // name -> value
+    std::optional<Tolerance> tolerance;               // overrides the per-dtype default
+    GoldenSpec golden;
+    std::string origin;  // file the case came from, for messages
+
+    // "x:float16,y:float16,z:float16": the dtype combination, which selects a kernel build.
+    std::string dtype_signature() const;
+};
+
+}  // namespace ascendopt

@@ -1,0 +1,61 @@
+// The outcome of evaluating an operator: one status per case and overall, never a sentinel.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/case.h"
+
+namespace ascendopt {
+
+enum class EvalStatus { ok, build_failed, tiling_failed, run_failed, timeout, wrong_result, resource_exceeded, rejected };
+const char* status_name(EvalStatus s);
+std::optional<EvalStatus> parse_status(const std::string& s);
+
+// The first disagreement between an output and its golden.
+struct Mismatch {
+    std::string output;
+    int64_t flat_index = 0;
+    std::vector<int64_t> index;  // multi-dimensional
+    double actual = 0;
+    double expected = 0;
+};
+
+struct OutputComparison {
+    std::string name;
+    int64_t elements = 0;
+    int64_t mismatches = 0;
+    double max_abs_error = 0;
+    double max_rel_error = 0;
+    std::optional<Mismatch> first;
+};
+
+struct CaseResult {
+    std::string name;
+    CaseRole role = CaseRole::check;
+    EvalStatus status = EvalStatus::ok;
+    std::string reason;  // one line: why it is not ok
+    std::vector<OutputComparison> outputs;
+    double run_seconds = 0;  // wall time of the operator run (not a latency)
+    nlohmann::json twin;     // what the twin reported: block dim, tiling key, instruction counts
+    std::string log_tail;    // operator stdout/stderr tail when not ok
+};
+
+struct EvalResult {
+    std::string op_name;
+    std::string op_dir;
+    EvalStatus status = EvalStatus::ok;  // first non-ok case status, or the build's
+    std::string reason;
+    std::string build_log;  // compiler output when the build failed
+    std::vector<CaseResult> cases;
+    double build_seconds = 0;
+    bool build_cached = false;
+};
+
+nlohmann::json to_json(const EvalResult& r);
+
+}  // namespace ascendopt

@@ -1,0 +1,219 @@
+#include "eval/builder.h"
+
+#include <regex>
+
+#include "util/files.h"
+#include "util/hash.h"
+#include "util/subprocess.h"
+
+namespace ascendopt {
+namespace {
+
+constexpr double k_compile_timeout = 300;
+
+std::string hash_files(const std::vector<fs::path>& files, const fs::path& root) {
+    Sha256 h;
+    for (const auto& f : files) {
+        auto text = read_text(f);
+        h.update(fs::relative(f, root).string()).update("\n").update(text ? *text : std::string()).update("\n");
+    }
+    return h.hex();
+}
+
+std::string upper(std::string s) {
+    for (auto& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+const char* ge_name(DType t) {
+    switch (t) {
+        case DType::f16: return "DT_FLOAT16";
+        case DType::bf16: return "DT_BF16";
+        case DType::f32: return "DT_FLOAT";
+        case DType::i8: return "DT_INT8";
+        case DType::u8: return "DT_UINT8";
+        case DType::i16: return "DT_INT16";
+        case DType::u16: return "DT_UINT16";
+        case DType::i32: return "DT_INT32";
+        case DType::u32: return "DT_UINT32";
+        case DType::i64: return "DT_INT64";
+        case DType::u64: return "DT_UINT64";
+        case DType::boolean: return "DT_BOOL";
+        default: return "DT_UNDEFINED";
+    }
+}
+
+// The interesting part of a compiler log: its lines, paths shown relative to the operator.
+std::string tidy_log(std::string log, const fs::path& root) {
+    const std::string prefix = root.string() + "/";
+    for (size_t p = log.find(prefix); p != std::string::npos; p = log.find(prefix, p)) log.erase(p, prefix.size());
+    return log;
+}
+
+}  // namespace
+
+Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path>& kernel_sources) {
+    static const std::regex entry(R"(extern\s+"C"\s+__global__\s+__aicore__\s+void\s+(\w+)\s*\(([^)]*)\))");
+    for (const auto& f : kernel_sources) {
+        auto text = read_text(f);
+        if (!text) return text.error();
+        std::smatch m;
+        if (std::regex_search(*text, m, entry)) {
+            const std::string params = m[2].str();
+            int args = params.find_first_not_of(" \t\r\n") == std::string::npos ? 0 : 1;
+            for (char c : params) args += c == ',';
+            return std::make_pair(m[1].str(), args);
+        }
+    }
+    return make_error("no kernel entry found in op_kernel/*.cpp",
+                      "the kernel must be declared extern \"C\" __global__ __aicore__ void <name>(GM_ADDR ...)");
+}
+
+Builder::Builder(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {}
+
+Status Builder::compile(const std::vector<std::string>& args, const fs::path& source, const fs::path& root) {
+    const ProcessResult r = run_process(args, {.timeout_seconds = k_compile_timeout, .keep_bytes = 32 * 1024});
+    if (r.succeeded()) return ok_status();
+    const std::string what = source.empty() ? "linking" : "compiling " + fs::relative(source, root).string();
+    return make_error(what + " failed (" + r.describe_end() + ")", "", tidy_log(r.output, root));
+}
+
+Result<fs::path> Builder::publish(const fs::path& tmp, const std::string& key) {
+    const fs::path final_dir = m_cache / "builds" / key;
+    std::error_code ec;
+    fs::rename(tmp, final_dir, ec);
+    if (ec) {
+        fs::remove_all(tmp, ec);  // another process published the same entry first
+        if (!fs::is_directory(final_dir)) return make_error("cannot store a build in " + final_dir.string());
+    }
+    return final_dir;
+}
+
+Result<fs::path> Builder::precompiled_prelude() {
+    std::lock_guard<std::mutex> lock(m_pch_mutex);
+    if (!m_pch.empty()) return m_pch;
+    const std::string key = sha256_hex(m_tc.fingerprint + "pch-v1");
+    const fs::path dir = m_cache / "pch" / key;
+    const fs::path header = dir / "ascendopt_kernel_prelude.h";
+    std::error_code ec;
+    if (!fs::exists(header.string() + ".gch", ec)) {
+        auto tmp = make_temp_dir(m_cache / "pch", "tmp");
+        if (!tmp) return tmp.error();
+        const fs::path tmp_header = *tmp / header.filename();
+        if (auto s = write_atomic(tmp_header, "#pragma once\n#include \"kernel_operator.h\"\n"); !s) return s.error();
+        auto args = std::vector<std::string>{m_tc.cxx};
+        for (auto& f : m_tc.kernel_flags()) args.push_back(f);
+        args.insert(args.end(), {"-x", "c++-header", tmp_header.string(), "-o", tmp_header.string() + ".gch"});
+        if (auto s = compile(args, tmp_header, *tmp); !s) return make_error("precompiling the twin headers failed", "", s.error().detail);
+        fs::rename(*tmp, dir, ec);
+        if (ec) fs::remove_all(*tmp, ec);
+    }
+    m_pch = header;
+    return m_pch;
+}
+
+Result<HostBuild> Builder::build_host(const OperatorSource& op) {
+    HostBuild hb;
+    Sha256 key;
+    key.update(m_tc.fingerprint).update("host-v1\n").update(hash_files(op.all_files, op.root));
+    hb.key = key.hex();
+    std::error_code ec;
+    fs::path dir = m_cache / "builds" / hb.key;
+    hb.cached = fs::is_regular_file(dir / "describe.json", ec);
+    if (!hb.cached) {
+        auto tmp = make_temp_dir(m_cache / "builds", "tmp");
+        if (!tmp) return tmp.error();
+        std::vector<std::string> link = {m_tc.cxx, "-rdynamic", "-o", (*tmp / "describe").string()};
+        for (size_t i = 0; i < op.host_sources.size(); ++i) {
+            const fs::path obj = *tmp / ("host" + std::to_string(i) + ".o");
+            std::vector<std::string> args = {m_tc.cxx};
+            for (auto& f : m_tc.host_flags()) args.push_back(f);
+            args.insert(args.end(), {"-I" + (op.root / "op_host").string(), "-c", op.host_sources[i].string(), "-o", obj.string()});
+            if (auto s = compile(args, op.host_sources[i], op.root); !s) {
+                fs::remove_all(*tmp, ec);
+                return s.error();
+            }
+            link.push_back(obj.string());
+        }
+        for (auto& f : m_tc.link_flags()) link.push_back(f);
+        if (auto s = compile(link, {}, op.root); !s) {
+            fs::remove_all(*tmp, ec);
+            return s.error();
+        }
+        const ProcessResult d = run_process({(*tmp / "describe").string(), "--describe", (*tmp / "describe.json").string()},
+                                            {.timeout_seconds = 60});
+        if (!d.succeeded()) {
+            fs::remove_all(*tmp, ec);
+            return make_error("the host code failed while registering the operator (" + d.describe_end() + ")", "", d.output);
+        }
+        fs::remove(*tmp / "describe", ec);
+        auto published = publish(*tmp, hb.key);
+        if (!published) return published.error();
+    }
+    hb.dir = dir;
+    auto text = read_text(dir / "describe.json");
+    if (!text) return text.error();
+    const auto doc = nlohmann::json::parse(*text, nullptr, false);
+    auto info = parse_opdef(doc, op.op_type);
+    if (!info) return info.error();
+    hb.opdef = std::move(*info);
+    return hb;
+}
+
+Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBuild& host, const Case& sample) {
+    auto entry = find_kernel_entry(op.kernel_sources);
+    if (!entry) return entry.error();
+    KernelBuild kb;
+    kb.kernel_name = entry->first;
+    kb.kernel_args = entry->second;
+
+    std::vector<std::string> defines;
+    for (const auto* list : {&sample.inputs, &sample.outputs})
+        for (const auto& t : *list) {
+            defines.push_back("-DDTYPE_" + upper(t.name) + "=" + dtype_cpp(t.dtype));
+            defines.push_back("-DORIG_DTYPE_" + upper(t.name) + "=" + ge_name(t.dtype));
+        }
+    const std::string tiling = host.opdef.tiling_class.empty() ? "ascendopt_twin::NoTilingClassRegistered" : host.opdef.tiling_class;
+    defines.push_back("-DASCENDOPT_TILING_TYPE=" + tiling);
+
+    Sha256 key;
+    key.update(host.key).update("kernel-v1\n");
+    for (const auto& d : defines) key.update(d).update("\n");
+    const std::string k = key.hex();
+    std::error_code ec;
+    const fs::path dir = m_cache / "builds" / k;
+    kb.binary = dir / "op";
+    kb.cached = fs::is_regular_file(kb.binary, ec);
+    if (kb.cached) return kb;
+
+    auto pch = precompiled_prelude();
+    if (!pch) return pch.error();
+    auto tmp = make_temp_dir(m_cache / "builds", "tmp");
+    if (!tmp) return tmp.error();
+    std::vector<std::string> link = {m_tc.cxx, "-rdynamic", "-o", (*tmp / "op").string()};
+    for (size_t i = 0; i < op.host_sources.size(); ++i) link.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());
+    for (size_t i = 0; i < op.kernel_sources.size(); ++i) {
+        const fs::path obj = *tmp / ("kernel" + std::to_string(i) + ".o");
+        std::vector<std::string> args = {m_tc.cxx};
+        for (auto& f : m_tc.kernel_flags()) args.push_back(f);
+        args.insert(args.end(), defines.begin(), defines.end());
+        args.insert(args.end(), {"-I" + (op.root / "op_kernel").string(), "-I" + (op.root / "op_host").string(), "-include", pch->string()});
+        for (const auto& h : op.tiling_headers) args.insert(args.end(), {"-include", h.string()});
+        args.insert(args.end(), {"-include", "ascendopt_twin/kernel_tiling_names.h", "-c", op.kernel_sources[i].string(), "-o", obj.string()});
+        if (auto s = compile(args, op.kernel_sources[i], op.root); !s) {
+            fs::remove_all(*tmp, ec);
+            return s.error();
+        }
+        link.push_back(obj.string());
+    }
+    for (auto& f : m_tc.link_flags()) link.push_back(f);
+    if (auto s = compile(link, {}, op.root); !s) {
+        fs::remove_all(*tmp, ec);
+        return s.error();
+    }
+    auto published = publish(*tmp, k);
+    if (!published) return published.error();
+    return kb;
+}
+
+}  // namespace ascendopt

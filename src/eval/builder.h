@@ -1,0 +1,58 @@
+// Builds operator binaries against the twin, caching every output by content hash:
+//  - host:   op_host/*.cpp -> objects, plus a describe run that reports the OpDef;
+//  - kernel: op_kernel/*.cpp for one dtype combination -> an executable with the harness.
+// The cache lives under cache_root()/builds; entries are written to a private folder and
+// renamed into place, so concurrent ascendopt processes never see half an entry.
+// Thread-safe: distinct kernel builds may run in parallel.
+#pragma once
+
+#include <filesystem>
+#include <mutex>
+#include <string>
+
+#include "core/case.h"
+#include "eval/opdef.h"
+#include "eval/operator_source.h"
+#include "eval/toolchain.h"
+
+namespace ascendopt {
+
+struct HostBuild {
+    std::filesystem::path dir;  // holds host*.o and describe.json
+    std::string key;
+    OpDefInfo opdef;
+    bool cached = false;
+};
+
+struct KernelBuild {
+    std::filesystem::path binary;
+    std::string kernel_name;
+    int kernel_args = 0;
+    bool cached = false;
+};
+
+// A failed build: `message` says which step failed, `detail` holds the compiler output.
+class Builder {
+public:
+    Builder(Toolchain tc, std::filesystem::path cache_dir);
+
+    Result<HostBuild> build_host(const OperatorSource& op);
+    Result<KernelBuild> build_kernel(const OperatorSource& op, const HostBuild& host, const Case& sample);
+
+    const Toolchain& toolchain() const { return m_tc; }
+
+private:
+    Result<std::filesystem::path> precompiled_prelude();
+    Status compile(const std::vector<std::string>& args, const std::filesystem::path& source, const std::filesystem::path& root);
+    Result<std::filesystem::path> publish(const std::filesystem::path& tmp, const std::string& key);
+
+    Toolchain m_tc;
+    std::filesystem::path m_cache;
+    std::mutex m_pch_mutex;
+    std::filesystem::path m_pch;
+};
+
+// Name and GM-argument count of the kernel entry (extern "C" __global__ __aicore__ void name(...)).
+Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<std::filesystem::path>& kernel_sources);
+
+}  // namespace ascendopt

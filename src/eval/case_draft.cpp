@@ -1,0 +1,151 @@
+#include "eval/case_draft.h"
+
+#include <set>
+
+namespace ascendopt {
+namespace {
+
+std::string where(const CaseDraft& d) { return "case '" + d.name + "' (" + d.origin + ")"; }
+
+std::string combos_text(const OpDefInfo& op) {
+    std::string s;
+    for (size_t i = 0; i < op.combinations(); ++i) {
+        std::string combo;
+        for (const auto* list : {&op.inputs, &op.outputs})
+            for (const auto& p : *list)
+                if (i < p.dtypes.size()) combo += (combo.empty() ? "" : ",") + p.name + ":" + dtype_name(p.dtypes[i]);
+        s += "\n  " + combo;
+    }
+    return s;
+}
+
+// True when the case's dtypes equal one column of the OpDef's dtype lists.
+bool combination_declared(const Case& c, const OpDefInfo& op) {
+    if (op.combinations() == 0) return true;
+    for (size_t i = 0; i < op.combinations(); ++i) {
+        bool all = true;
+        for (const auto* list : {&c.inputs, &c.outputs})
+            for (const auto& t : *list) {
+                const ParamInfo* p = op.find_param(t.name);
+                if (p && !p->dtypes.empty() && (i >= p->dtypes.size() || p->dtypes[i] != t.dtype)) all = false;
+            }
+        if (all) return true;
+    }
+    return false;
+}
+
+Result<std::vector<TensorSpec>> order_explicit(const CaseDraft& d, const std::vector<TensorSpec>& given,
+                                               const std::vector<ParamInfo>& params, const char* what) {
+    std::vector<TensorSpec> out;
+    for (const auto& t : given) {
+        bool known = false;
+        for (const auto& p : params) known = known || p.name == t.name;
+        if (!known) {
+            std::string names;
+            for (const auto& p : params) names += (names.empty() ? "" : ", ") + p.name;
+            return make_error(where(d) + ": " + what + " '" + t.name + "' is not in the OpDef (its " + what + "s: " + names + ")");
+        }
+    }
+    for (const auto& p : params) {
+        const TensorSpec* found = nullptr;
+        for (const auto& t : given)
+            if (t.name == p.name) found = &t;
+        if (found) out.push_back(*found);
+        else if (!p.optional) return make_error(where(d) + ": no " + what + " named '" + p.name + "'", "msopst names must match the OpDef");
+    }
+    return out;
+}
+
+Result<TensorSpec> expand_tensor(const CaseDraft& d, const ParamInfo& p, std::optional<DType> dtype) {
+    TensorSpec t;
+    t.name = p.name;
+    t.distribution = d.distribution;
+    t.low = d.range.first;
+    t.high = d.range.second;
+    const auto it = d.overrides.find(p.name);
+    const TensorOverride* o = it == d.overrides.end() ? nullptr : &it->second;
+    const auto shape = o && o->shape ? o->shape : d.shape;
+    if (!shape) return make_error(where(d) + ": no shape for '" + p.name + "'", "set shape = [...] in the case or in [case.tensors." + p.name + "]");
+    t.shape = *shape;
+    const auto dt = o && o->dtype ? o->dtype : dtype;
+    if (!dt) return make_error(where(d) + ": no dtype for '" + p.name + "'", "set dtype or dtypes in the case, in [defaults], or per tensor");
+    t.dtype = *dt;
+    if (o && o->distribution) t.distribution = *o->distribution;
+    if (o && o->range) std::tie(t.low, t.high) = *o->range;
+    for (int64_t dim : t.shape)
+        if (dim < 0) return make_error(where(d) + ": negative dimension in the shape of '" + p.name + "'");
+    return t;
+}
+
+Result<std::vector<Case>> expand_shorthand(const CaseDraft& d, const OpDefInfo& op) {
+    for (const auto& [name, o] : d.overrides)
+        if (!op.find_param(name)) return make_error(where(d) + ": tensors." + name + " is not an input or output of " + op.type);
+    std::vector<std::optional<DType>> dtypes;
+    for (DType t : d.dtypes) dtypes.emplace_back(t);
+    if (dtypes.empty()) dtypes.emplace_back(std::nullopt);
+    std::vector<Case> out;
+    for (const auto& dt : dtypes) {
+        Case c;
+        c.name = d.dtypes.size() > 1 ? d.name + "[" + dtype_name(*dt) + "]" : d.name;
+        for (const auto* list : {&op.inputs, &op.outputs})
+            for (const auto& p : *list) {
+                if (p.optional && !d.overrides.count(p.name)) continue;
+                auto t = expand_tensor(d, p, dt);
+                if (!t) return t.error();
+                (list == &op.inputs ? c.inputs : c.outputs).push_back(std::move(*t));
+            }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+}  // namespace
+
+Result<Distribution> parse_distribution(const std::string& s) {
+    if (s == "uniform") return Distribution::uniform;
+    if (s == "normal") return Distribution::normal;
+    return make_error("unsupported data distribution '" + s + "'", "use uniform or normal");
+}
+
+Result<std::vector<Case>> resolve_cases(const std::vector<CaseDraft>& drafts, const OpDefInfo& op) {
+    std::vector<Case> out;
+    std::set<std::string> names;
+    for (const auto& d : drafts) {
+        std::vector<Case> expanded;
+        if (d.explicit_tensors) {
+            auto ins = order_explicit(d, d.inputs, op.inputs, "input");
+            if (!ins) return ins.error();
+            auto outs = order_explicit(d, d.outputs, op.outputs, "output");
+            if (!outs) return outs.error();
+            Case c;
+            c.name = d.name;
+            c.inputs = std::move(*ins);
+            c.outputs = std::move(*outs);
+            expanded.push_back(std::move(c));
+        } else {
+            auto e = expand_shorthand(d, op);
+            if (!e) return e.error();
+            expanded = std::move(*e);
+        }
+        for (auto& c : expanded) {
+            c.role = d.role;
+            c.attrs = d.attrs;
+            c.tolerance = d.tolerance;
+            c.golden = d.golden;
+            c.origin = d.origin;
+            for (const auto& a : op.attrs)
+                if (a.required && !c.attrs.contains(a.name))
+                    return make_error(where(d) + ": required attribute '" + a.name + "' (" + a.kind + ") has no value");
+            if (c.golden.kind == GoldenSpec::Kind::none)
+                return make_error(where(d) + " has no golden", "set golden = \"file.py:function\" in ascendopt.toml or calc_expect_func_file in the msopst case");
+            if (!combination_declared(c, op))
+                return make_error(where(d) + ": dtypes " + c.dtype_signature() + " are not a combination the OpDef declares:" + combos_text(op));
+            if (!names.insert(c.name).second) return make_error(where(d) + ": a case named '" + c.name + "' already exists");
+            out.push_back(std::move(c));
+        }
+    }
+    if (out.empty()) return make_error("operator " + op.type + " has no cases", "add [[case]] entries to ascendopt.toml or tests/st/*.json");
+    return out;
+}
+
+}  // namespace ascendopt

@@ -1,0 +1,97 @@
+#include "eval/case_runner.h"
+
+#include "eval/compare.h"
+#include "eval/inputs.h"
+#include "util/files.h"
+#include "util/subprocess.h"
+
+namespace ascendopt {
+namespace {
+
+nlohmann::json tensor_job(const TensorSpec& t, const fs::path& file) {
+    return {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
+}
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+std::string mismatch_reason(const OutputComparison& o) {
+    const Mismatch& m = *o.first;
+    std::string idx;
+    for (auto i : m.index) idx += (idx.empty() ? "" : ",") + std::to_string(i);
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%s: %lld of %lld elements differ; first at [%s] (flat %lld): got %.9g, expected %.9g",
+                  o.name.c_str(), static_cast<long long>(o.mismatches), static_cast<long long>(o.elements), idx.c_str(),
+                  static_cast<long long>(m.flat_index), m.actual, m.expected);
+    return buf;
+}
+
+// The case's verdict from how the operator process ended.
+void judge_process(const ProcessResult& p, const fs::path& result_file, CaseResult& out) {
+    if (p.timed_out) {
+        out.status = EvalStatus::timeout;
+        out.reason = "no result within " + std::to_string(int(p.wall_seconds)) + " s; the kernel may loop forever";
+        return;
+    }
+    auto text = read_text(result_file);
+    const auto doc = text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
+    if (doc.is_object() && doc.contains("status")) {
+        const auto s = parse_status(doc.value("status", ""));
+        out.status = s.value_or(EvalStatus::run_failed);
+        if (out.status != EvalStatus::ok) out.reason = doc.value("api", "") + ": " + doc.value("message", "");
+        out.twin = doc;
+        return;
+    }
+    out.status = EvalStatus::run_failed;
+    out.reason = "the operator process ended (" + p.describe_end() + ") without a result";
+}
+
+}  // namespace
+
+Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std::string& op_type, GoldenRunner& golden,
+                            const EvalOptions& options, const fs::path& work_dir) {
+    CaseResult out;
+    out.name = c.name;
+    out.role = c.role;
+    std::vector<fs::path> input_files;
+    nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
+                          {"soc", options.soc}, {"attrs", c.attrs}, {"result", (work_dir / "result.json").string()},
+                          {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
+    for (const auto& t : c.inputs) {
+        input_files.push_back(work_dir / ("in_" + t.name + ".bin"));
+        const auto data = generate_input(t, tensor_seed(options.seed, c.name, t.name));
+        if (auto s = write_atomic(input_files.back(), std::string_view(data.data(), data.size())); !s) return s.error();
+        job["inputs"].push_back(tensor_job(t, input_files.back()));
+    }
+    for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, work_dir / ("out_" + t.name + ".bin")));
+    if (auto s = write_atomic(work_dir / "job.json", job.dump(2)); !s) return s.error();
+
+    auto expected = golden.compute(c, input_files, work_dir);
+    if (!expected) return expected.error();
+
+    const ProcessResult p = run_process({kernel.binary.string(), "--job", (work_dir / "job.json").string()},
+                                        {.cwd = work_dir, .timeout_seconds = options.timeout_seconds,
+                                         .memory_limit_bytes = options.memory_limit_bytes});
+    out.run_seconds = p.wall_seconds;
+    judge_process(p, work_dir / "result.json", out);
+    if (out.status != EvalStatus::ok) {
+        out.log_tail = p.output;
+        return out;
+    }
+    for (size_t i = 0; i < c.outputs.size(); ++i) {
+        auto bytes = read_bytes(work_dir / ("out_" + c.outputs[i].name + ".bin"));
+        if (!bytes || bytes->size() != c.outputs[i].bytes()) {
+            out.status = EvalStatus::run_failed;
+            out.reason = "output '" + c.outputs[i].name + "' was not written";
+            return out;
+        }
+        out.outputs.push_back(compare_output(c.outputs[i], *bytes, (*expected)[i], tolerance_for(c, c.outputs[i])));
+        if (out.outputs.back().mismatches > 0 && out.status == EvalStatus::ok) {
+            out.status = EvalStatus::wrong_result;
+            out.reason = mismatch_reason(out.outputs.back());
+        }
+    }
+    if (out.status != EvalStatus::ok) out.log_tail = first_line(p.output).empty() ? "" : p.output;
+    return out;
+}
+
+}  // namespace ascendopt

@@ -1,0 +1,53 @@
+#include "eval/compare.h"
+
+#include <cmath>
+
+namespace ascendopt {
+namespace {
+
+std::vector<int64_t> unflatten(int64_t flat, const std::vector<int64_t>& shape) {
+    std::vector<int64_t> idx(shape.size());
+    for (size_t d = shape.size(); d-- > 0;) {
+        const int64_t extent = shape[d] > 0 ? shape[d] : 1;
+        idx[d] = flat % extent;
+        flat /= extent;
+    }
+    return idx;
+}
+
+bool close(double a, double e, const Tolerance& tol) {
+    if (std::isnan(a) || std::isnan(e)) return std::isnan(a) && std::isnan(e);
+    if (std::isinf(a) || std::isinf(e)) return a == e;
+    return std::fabs(a - e) <= tol.atol + tol.rtol * std::fabs(e);
+}
+
+}  // namespace
+
+Tolerance tolerance_for(const Case& c, const TensorSpec& spec) {
+    return c.tolerance ? *c.tolerance : default_tolerance(spec.dtype);
+}
+
+OutputComparison compare_output(const TensorSpec& spec, const std::vector<char>& actual_bytes,
+                                const std::vector<double>& golden, const Tolerance& tol) {
+    OutputComparison out;
+    out.name = spec.name;
+    out.elements = spec.elements();
+    double rounded_slot = 0;
+    std::vector<char> rounded(dtype_size(spec.dtype));
+    for (int64_t i = 0; i < out.elements; ++i) {
+        const double actual = load_element(spec.dtype, actual_bytes.data(), size_t(i));
+        store_element(spec.dtype, rounded.data(), 0, golden[size_t(i)]);
+        rounded_slot = load_element(spec.dtype, rounded.data(), 0);
+        const double expected = std::isnan(golden[size_t(i)]) ? golden[size_t(i)] : rounded_slot;
+        if (!std::isnan(actual) && !std::isnan(expected) && !std::isinf(actual) && !std::isinf(expected)) {
+            const double abs_err = std::fabs(actual - expected);
+            out.max_abs_error = std::max(out.max_abs_error, abs_err);
+            if (expected != 0) out.max_rel_error = std::max(out.max_rel_error, abs_err / std::fabs(expected));
+        }
+        if (close(actual, expected, tol)) continue;
+        if (out.mismatches++ == 0) out.first = Mismatch{spec.name, i, unflatten(i, spec.shape), actual, expected};
+    }
+    return out;
+}
+
+}  // namespace ascendopt

@@ -1,0 +1,40 @@
+// The Evaluator: build -> run (isolated subprocess with time and memory limits) -> check.
+// Search, bank, agent and bench see only this interface; TwinEvaluator runs operators on the
+// Ascend C twin. A failing case is a value in EvalResult; only problems with the inputs or
+// the machine (bad manifest, golden crash, missing compiler) are errors.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/eval_result.h"
+#include "eval/builder.h"
+#include "eval/golden.h"
+#include "eval/operator_source.h"
+
+namespace ascendopt {
+
+struct EvalOptions {
+    std::string soc = "Ascend910B2";
+    uint64_t seed = 0;                         // input data seed
+    double timeout_seconds = 60;               // per case run
+    uint64_t memory_limit_bytes = 8ull << 30;  // address space per case run
+    std::optional<std::string> case_filter;    // run only the case with this name
+    int jobs = 2;                              // parallel kernel builds
+    bool keep_work_dirs = false;
+};
+
+// Progress events for the command line: "build", "case".
+using ProgressFn = std::function<void(const std::string& what, const std::string& detail)>;
+
+class Evaluator {
+public:
+    virtual ~Evaluator() = default;
+    virtual Result<EvalResult> evaluate(const OperatorSource& op, const ProgressFn& progress) = 0;
+};
+
+std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options);
+
+}  // namespace ascendopt

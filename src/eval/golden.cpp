@@ -1,0 +1,136 @@
+#include "eval/golden.h"
+
+#include <cstdlib>
+
+#include "util/files.h"
+#include "util/hash.h"
+#include "util/subprocess.h"
+
+namespace ascendopt {
+namespace {
+
+constexpr double k_golden_timeout = 600;
+
+nlohmann::json tensor_json(const TensorSpec& t, const fs::path& file) {
+    return {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
+}
+
+}  // namespace
+
+Result<std::string> find_python_with_numpy() {
+    std::vector<std::string> candidates;
+    const char* configured = std::getenv("ASCENDOPT_PYTHON");
+    if (configured && *configured) candidates = {configured};
+    else candidates = {"python3", "/usr/bin/python3", "python"};
+    std::string tried;
+    for (const auto& c : candidates) {
+        const auto path = find_program(c);
+        if (!path) {
+            tried += "\n  " + c + ": not found";
+            continue;
+        }
+        const ProcessResult r = run_process({path->string(), "-c", "import numpy"}, {.timeout_seconds = 120});
+        if (r.succeeded()) return path->string();
+        std::string why = r.output.substr(0, r.output.find_last_not_of("\n") + 1);
+        why = why.substr(why.rfind('\n') == std::string::npos ? 0 : why.rfind('\n') + 1);
+        tried += "\n  " + c + " (" + path->string() + "): " + (why.empty() ? r.describe_end() : why);
+    }
+    return make_error(std::string(configured && *configured ? "ASCENDOPT_PYTHON does not name a Python with numpy"
+                                                            : "no Python 3 with numpy found") + "; tried:" + tried,
+                      "install numpy for Debian's python (apt-get install python3-numpy) or set ASCENDOPT_PYTHON to an interpreter that has it");
+}
+
+GoldenRunner::GoldenRunner(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {}
+
+Result<std::string> GoldenRunner::python() {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (!m_python) {
+        auto p = find_python_with_numpy();
+        if (!p) return p.error();
+        m_python = *p;
+    }
+    return *m_python;
+}
+
+Result<fs::path> GoldenRunner::cpp_binary(const std::string& source) {
+    auto text = read_text(source);
+    if (!text) return text.error();
+    const std::string key = Sha256().update(m_tc.fingerprint).update("golden-cpp-v1\n").update(*text).hex();
+    const fs::path dir = m_cache / "golden-bin" / key;
+    std::error_code ec;
+    if (fs::is_regular_file(dir / "golden", ec)) return dir / "golden";
+    auto tmp = make_temp_dir(m_cache / "golden-bin", "tmp");
+    if (!tmp) return tmp.error();
+    std::vector<std::string> args = {m_tc.cxx, "-std=gnu++17", "-O2", "-I" + (m_tc.share_dir / "include").string(),
+                                     "-I" + m_tc.src_dir.string(), "-I" + m_tc.twin_include.string(), source,
+                                     (m_tc.share_dir / "golden_main.cpp").string(), "-o", (*tmp / "golden").string()};
+    for (const auto& lib : m_tc.link_libs)
+        if (lib.filename().string().find("core") != std::string::npos || lib.filename().string().find("util") != std::string::npos)
+            args.push_back(lib.string());
+    const ProcessResult r = run_process(args, {.timeout_seconds = 300, .keep_bytes = 32 * 1024});
+    if (!r.succeeded()) {
+        fs::remove_all(*tmp, ec);
+        return make_error("compiling the C++ golden " + source + " failed", "", r.output);
+    }
+    fs::rename(*tmp, dir, ec);
+    if (ec) fs::remove_all(*tmp, ec);
+    return dir / "golden";
+}
+
+Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, const std::vector<fs::path>& input_files,
+                                                              const fs::path& work_dir) {
+    auto golden_src = read_text(c.golden.file);
+    if (!golden_src) return golden_src.error();
+    Sha256 key;
+    key.update("golden-v1\n").update(*golden_src).update(c.golden.function).update(c.attrs.dump());
+    for (size_t i = 0; i < c.inputs.size(); ++i) {
+        auto bytes = read_bytes(input_files[i]);
+        if (!bytes) return bytes.error();
+        key.update(tensor_json(c.inputs[i], "").dump()).update(bytes->data(), bytes->size());
+    }
+    for (const auto& t : c.outputs) key.update(tensor_json(t, "").dump());
+    const fs::path dir = m_cache / "golden" / key.hex();
+
+    std::error_code ec;
+    if (!fs::is_regular_file(dir / "done", ec)) {
+        auto tmp = make_temp_dir(m_cache / "golden", "tmp");
+        if (!tmp) return tmp.error();
+        nlohmann::json job = {{"module", c.golden.file}, {"function", c.golden.function}, {"attrs", c.attrs},
+                              {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
+        for (size_t i = 0; i < c.inputs.size(); ++i) job["inputs"].push_back(tensor_json(c.inputs[i], input_files[i]));
+        for (const auto& t : c.outputs) job["outputs"].push_back(tensor_json(t, *tmp / (t.name + ".f64")));
+        const fs::path job_file = work_dir / "golden_job.json";
+        if (auto s = write_atomic(job_file, job.dump(2)); !s) return s.error();
+        std::vector<std::string> argv;
+        if (c.golden.kind == GoldenSpec::Kind::python) {
+            auto py = python();
+            if (!py) return py.error();
+            argv = {*py, (m_tc.share_dir / "golden_runner.py").string(), job_file.string()};
+        } else {
+            auto bin = cpp_binary(c.golden.file);
+            if (!bin) return bin.error();
+            argv = {bin->string(), job_file.string()};
+        }
+        const ProcessResult r = run_process(argv, {.timeout_seconds = k_golden_timeout});
+        if (!r.succeeded()) {
+            fs::remove_all(*tmp, ec);
+            return make_error("the golden of case '" + c.name + "' failed (" + r.describe_end() + ")", "", r.output);
+        }
+        if (auto s = write_atomic(*tmp / "done", ""); !s) return s.error();
+        fs::rename(*tmp, dir, ec);
+        if (ec) fs::remove_all(*tmp, ec);
+    }
+    std::vector<std::vector<double>> out;
+    for (const auto& t : c.outputs) {
+        auto bytes = read_bytes(dir / (t.name + ".f64"));
+        if (!bytes) return bytes.error();
+        if (bytes->size() != size_t(t.elements()) * sizeof(double))
+            return make_error("the golden of case '" + c.name + "' wrote a wrong-sized output '" + t.name + "'");
+        std::vector<double> v(size_t(t.elements()));
+        std::memcpy(v.data(), bytes->data(), bytes->size());
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
+}  // namespace ascendopt

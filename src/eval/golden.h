@@ -1,0 +1,41 @@
+// Expected outputs of a case, from a numpy script (run by a Python that has numpy) or a C++
+// reference function (compiled once, cached). Goldens are cached by the content of the
+// golden source, the inputs, the output specs and the attributes.
+// Thread-safe for concurrent compute() calls.
+#pragma once
+
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/case.h"
+#include "eval/toolchain.h"
+
+namespace ascendopt {
+
+// Finds a Python 3 with numpy: $ASCENDOPT_PYTHON if set, else python3 on PATH, /usr/bin/python3,
+// python. The error lists every interpreter tried and why it was rejected.
+Result<std::string> find_python_with_numpy();
+
+class GoldenRunner {
+public:
+    GoldenRunner(Toolchain tc, std::filesystem::path cache_dir);
+
+    // One vector of doubles per output, in the case's output order. `input_files` are the
+    // case's input files, in the case's input order.
+    Result<std::vector<std::vector<double>>> compute(const Case& c, const std::vector<std::filesystem::path>& input_files,
+                                                     const std::filesystem::path& work_dir);
+
+private:
+    Result<std::string> python();
+    Result<std::filesystem::path> cpp_binary(const std::string& source);
+
+    Toolchain m_tc;
+    std::filesystem::path m_cache;
+    std::mutex m_mutex;
+    std::optional<std::string> m_python;
+};
+
+}  // namespace ascendopt

@@ -1,0 +1,205 @@
+// ascendopt.toml reader. Unknown keys are errors, so a typo never silently drops a setting.
+#include <toml++/toml.h>
+
+#include <set>
+
+#include "eval/operator_source.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+std::string at(const toml::node& n, const fs::path& file) {
+    const auto& s = n.source();
+    return file.filename().string() + ":" + std::to_string(s.begin.line) + ":" + std::to_string(s.begin.column);
+}
+
+Status check_keys(const toml::table& t, const std::set<std::string>& known, const std::string& where, const fs::path& file) {
+    for (const auto& [k, v] : t) {
+        if (known.count(std::string(k.str()))) continue;
+        std::string list;
+        for (const auto& n : known) list += (list.empty() ? "" : ", ") + n;
+        return make_error(at(v, file) + ": unknown key '" + std::string(k.str()) + "' in " + where, "known keys: " + list);
+    }
+    return ok_status();
+}
+
+Result<std::vector<int64_t>> int_list(const toml::node& n, const std::string& what, const fs::path& file) {
+    const auto* arr = n.as_array();
+    if (!arr) return make_error(at(n, file) + ": " + what + " must be an array of integers");
+    std::vector<int64_t> out;
+    for (const auto& e : *arr) {
+        const auto v = e.value<int64_t>();
+        if (!v) return make_error(at(e, file) + ": " + what + " must be an array of integers");
+        out.push_back(*v);
+    }
+    return out;
+}
+
+Result<std::pair<double, double>> range_of(const toml::node& n, const fs::path& file) {
+    const auto* arr = n.as_array();
+    if (!arr || arr->size() != 2 || !(*arr)[0].value<double>() || !(*arr)[1].value<double>())
+        return make_error(at(n, file) + ": range must be [low, high]");
+    const double lo = *(*arr)[0].value<double>(), hi = *(*arr)[1].value<double>();
+    if (lo > hi) return make_error(at(n, file) + ": range low " + std::to_string(lo) + " is above high " + std::to_string(hi));
+    return std::make_pair(lo, hi);
+}
+
+Result<DType> dtype_of(const toml::node& n, const fs::path& file) {
+    const auto s = n.value<std::string>();
+    const auto t = s ? parse_dtype(*s) : std::nullopt;
+    if (!t) return make_error(at(n, file) + ": unknown dtype " + (s ? "'" + *s + "'" : "(not a string)"), "e.g. float16, float32, bfloat16, int32");
+    return *t;
+}
+
+Result<std::vector<DType>> dtype_list(const toml::node& n, const fs::path& file) {
+    const auto* arr = n.as_array();
+    if (!arr) return make_error(at(n, file) + ": dtypes must be an array of strings");
+    std::vector<DType> out;
+    for (const auto& e : *arr) {
+        auto t = dtype_of(e, file);
+        if (!t) return t.error();
+        out.push_back(*t);
+    }
+    return out;
+}
+
+nlohmann::json to_json(const toml::node& n) {
+    if (auto v = n.value_exact<bool>()) return *v;
+    if (auto v = n.value_exact<int64_t>()) return *v;
+    if (auto v = n.value_exact<double>()) return *v;
+    if (auto v = n.value_exact<std::string>()) return *v;
+    nlohmann::json out = nlohmann::json::array();
+    if (const auto* arr = n.as_array())
+        for (const auto& e : *arr) out.push_back(to_json(e));
+    return out;
+}
+
+// Settings shared by [defaults] and [[case]] (and, per tensor, by [case.tensors.NAME]).
+Status read_common(const toml::table& t, CaseDraft& d, const fs::path& file) {
+    if (const auto* n = t.get("shape")) {
+        auto s = int_list(*n, "shape", file);
+        if (!s) return s.error();
+        d.shape = *s;
+    }
+    if (const auto* n = t.get("dtype")) {
+        auto dt = dtype_of(*n, file);
+        if (!dt) return dt.error();
+        d.dtypes = {*dt};
+    }
+    if (const auto* n = t.get("dtypes")) {
+        auto l = dtype_list(*n, file);
+        if (!l) return l.error();
+        d.dtypes = *l;
+    }
+    if (const auto* n = t.get("range")) {
+        auto r = range_of(*n, file);
+        if (!r) return r.error();
+        d.range = *r;
+    }
+    if (const auto* n = t.get("distribution")) {
+        auto dist = parse_distribution(n->value<std::string>().value_or("?"));
+        if (!dist) return make_error(at(*n, file) + ": " + dist.error().message, dist.error().hint);
+        d.distribution = *dist;
+    }
+    if (t.get("rtol") || t.get("atol")) {
+        Tolerance tol = d.tolerance.value_or(Tolerance{});
+        if (const auto* n = t.get("rtol")) tol.rtol = n->value<double>().value_or(0);
+        if (const auto* n = t.get("atol")) tol.atol = n->value<double>().value_or(0);
+        d.tolerance = tol;
+    }
+    return ok_status();
+}
+
+Status read_tensor_override(const toml::table& t, const std::string& name, TensorOverride& o, const fs::path& file) {
+    if (auto s = check_keys(t, {"shape", "dtype", "range", "distribution"}, "tensors." + name, file); !s) return s;
+    CaseDraft tmp;
+    tmp.dtypes.clear();
+    if (auto s = read_common(t, tmp, file); !s) return s;
+    if (tmp.shape) o.shape = tmp.shape;
+    if (t.get("dtype")) o.dtype = tmp.dtypes.front();
+    if (t.get("range")) o.range = tmp.range;
+    if (t.get("distribution")) o.distribution = tmp.distribution;
+    return ok_status();
+}
+
+Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file) {
+    static const std::set<std::string> keys = {"name", "role", "shape", "dtype", "dtypes", "range", "distribution",
+                                               "rtol", "atol", "attrs", "tensors", "golden"};
+    if (auto s = check_keys(t, keys, "[[case]]", file); !s) return s;
+    const auto name = t["name"].value<std::string>();
+    if (!name || name->empty()) return make_error(at(t, file) + ": every [[case]] needs a name");
+    d.name = *name;
+    if (const auto* n = t.get("role")) {
+        const auto r = n->value<std::string>().value_or("");
+        if (r != "check" && r != "perf") return make_error(at(*n, file) + ": role must be \"check\" or \"perf\", not '" + r + "'");
+        d.role = r == "perf" ? CaseRole::perf : CaseRole::check;
+    }
+    if (auto s = read_common(t, d, file); !s) return s;
+    if (const auto* attrs = t["attrs"].as_table())
+        for (const auto& [k, v] : *attrs) d.attrs[std::string(k.str())] = to_json(v);
+    if (const auto* g = t.get("golden")) {
+        auto spec = parse_golden_ref(g->value<std::string>().value_or(""), file.parent_path());
+        if (!spec) return make_error(at(*g, file) + ": " + spec.error().message, spec.error().hint);
+        d.golden = *spec;
+    }
+    if (const auto* tensors = t["tensors"].as_table())
+        for (const auto& [k, v] : *tensors) {
+            const auto* tt = v.as_table();
+            if (!tt) return make_error(at(v, file) + ": tensors." + std::string(k.str()) + " must be a table");
+            if (auto s = read_tensor_override(*tt, std::string(k.str()), d.overrides[std::string(k.str())], file); !s) return s;
+        }
+    return ok_status();
+}
+
+}  // namespace
+
+Status read_manifest(const fs::path& file, OperatorSource& out) {
+    toml::table doc;
+    try {
+        doc = toml::parse_file(file.string());
+    } catch (const toml::parse_error& e) {
+        return make_error(file.filename().string() + ":" + std::to_string(e.source().begin.line) + ":" +
+                          std::to_string(e.source().begin.column) + ": " + std::string(e.description()));
+    }
+    if (auto s = check_keys(doc, {"operator", "defaults", "case"}, "the manifest", file); !s) return s;
+    const fs::path base = file.parent_path();
+    const toml::table* op = doc["operator"].as_table();
+    if (op) {
+        if (auto s = check_keys(*op, {"name", "source", "golden", "msopst"}, "[operator]", file); !s) return s;
+    }
+    out.manifest = file;
+    out.op_type = op ? (*op)["name"].value<std::string>().value_or("") : "";
+    std::error_code ec;
+    const fs::path source = base / (op ? (*op)["source"].value<std::string>().value_or(".") : ".");
+    if (!fs::is_directory(source, ec)) return make_error(file.filename().string() + ": source folder " + source.string() + " does not exist");
+    out.root = fs::canonical(source, ec);
+
+    CaseDraft defaults;
+    defaults.origin = file.filename().string();
+    if (op && (*op)["golden"]) {
+        auto g = parse_golden_ref((*op)["golden"].value<std::string>().value_or(""), base);
+        if (!g) return make_error(at(*op->get("golden"), file) + ": " + g.error().message, g.error().hint);
+        defaults.golden = *g;
+    }
+    if (const auto* d = doc["defaults"].as_table()) {
+        if (auto s = check_keys(*d, {"shape", "dtype", "dtypes", "range", "distribution", "rtol", "atol"}, "[defaults]", file); !s) return s;
+        if (auto s = read_common(*d, defaults, file); !s) return s;
+    }
+    const toml::array* cases = doc["case"].as_array();
+    if (doc.contains("case") && !cases) return make_error(file.filename().string() + ": 'case' must be written [[case]]");
+    if (cases)
+        for (const auto& node : *cases) {
+            CaseDraft d = defaults;
+            if (!node.as_table()) return make_error(at(node, file) + ": [[case]] entries must be tables");
+            if (auto s = read_case(*node.as_table(), d, file); !s) return s;
+            out.cases.push_back(std::move(d));
+        }
+    const bool use_msopst = op ? (*op)["msopst"].value<bool>().value_or(!cases) : !cases;
+    if (use_msopst)
+        for (const auto& json : list_files(out.root / "tests" / "st", ".json"))
+            if (auto s = read_msopst(json, defaults.golden, out.cases); !s) return s;
+    return ok_status();
+}
+
+}  // namespace ascendopt

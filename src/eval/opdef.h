@@ -1,0 +1,41 @@
+// What an operator's OpDef declares, as reported by its host binary (`--describe`).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/dtype.h"
+#include "util/result.h"
+
+namespace ascendopt {
+
+struct ParamInfo {
+    std::string name;
+    bool optional = false;
+    std::vector<DType> dtypes;  // index i of every param together forms supported combination i
+};
+
+struct AttrInfo {
+    std::string name;
+    std::string kind;  // int, float, bool, str, list_int, list_float
+    bool required = false;
+};
+
+struct OpDefInfo {
+    std::string type;
+    std::vector<ParamInfo> inputs;
+    std::vector<ParamInfo> outputs;
+    std::vector<AttrInfo> attrs;
+    std::string tiling_class;  // qualified C++ name, empty if none registered
+    bool has_tiling = false;
+
+    const ParamInfo* find_param(const std::string& name) const;
+    size_t combinations() const;
+};
+
+// Picks the operator named `type` (or the only one) from a describe document.
+Result<OpDefInfo> parse_opdef(const nlohmann::json& describe, const std::string& type);
+
+}  // namespace ascendopt

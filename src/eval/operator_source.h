@@ -1,0 +1,38 @@
+// Locating an operator and reading its cases. An operator is a folder in the cann-ops layout
+// (op_host/, op_kernel/, optional tests/st/*.json), optionally described by an ascendopt.toml
+// manifest that lives inside the folder or anywhere else and points at it (docs/operators.md).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "eval/case_draft.h"
+#include "util/result.h"
+
+namespace ascendopt {
+
+struct OperatorSource {
+    std::filesystem::path root;      // the cann-ops folder
+    std::filesystem::path manifest;  // empty when the operator has none
+    std::string op_type;             // empty: the single operator op_host registers
+    std::vector<std::filesystem::path> host_sources;    // op_host/*.cpp
+    std::vector<std::filesystem::path> kernel_sources;  // op_kernel/*.cpp
+    std::vector<std::filesystem::path> tiling_headers;  // op_host/*tiling*.h
+    std::vector<std::filesystem::path> all_files;       // every file that goes into a build
+    std::vector<CaseDraft> cases;
+    std::string display_name() const;
+};
+
+// `path` is an operator folder, a folder holding ascendopt.toml, or a manifest file.
+Result<OperatorSource> load_operator(const std::filesystem::path& path);
+
+// Readers of the two case formats, appending to `out`. `default_golden` applies to cases
+// that name none.
+Status read_manifest(const std::filesystem::path& file, OperatorSource& out);
+Status read_msopst(const std::filesystem::path& file, const GoldenSpec& default_golden, std::vector<CaseDraft>& out);
+
+// "file.py:function" resolved against `base`; the function defaults to calc_expect_func.
+Result<GoldenSpec> parse_golden_ref(const std::string& ref, const std::filesystem::path& base);
+
+}  // namespace ascendopt

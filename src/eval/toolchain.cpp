@@ -1,0 +1,77 @@
+#include "eval/toolchain.h"
+
+#include <cstdlib>
+
+#include "eval/build_config.h"
+#include "util/files.h"
+#include "util/hash.h"
+#include "util/subprocess.h"
+
+namespace ascendopt {
+namespace {
+
+std::vector<fs::path> split_libs(const std::string& s) {
+    std::vector<fs::path> out;
+    size_t start = 0;
+    while (start < s.size()) {
+        const size_t end = s.find(';', start);
+        out.emplace_back(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> Toolchain::common_flags() const {
+    return {"-std=gnu++17", "-O2", "-g0", "-fno-omit-frame-pointer", "-DASCENDC_CPU_DEBUG", "-I" + twin_include.string()};
+}
+
+std::vector<std::string> Toolchain::host_flags() const { return common_flags(); }
+
+std::vector<std::string> Toolchain::kernel_flags() const {
+    auto f = common_flags();
+    f.push_back("-DASCENDOPT_TWIN_KERNEL");
+    return f;
+}
+
+std::vector<std::string> Toolchain::link_flags() const {
+    std::vector<std::string> f;
+    for (const auto& l : link_libs) f.push_back(l.string());
+    f.insert(f.end(), {"-lpthread", "-ldl"});
+    return f;
+}
+
+Result<Toolchain> detect_toolchain() {
+    Toolchain tc;
+    const char* env_cxx = std::getenv("ASCENDOPT_CXX");
+    if (!env_cxx || !*env_cxx) env_cxx = std::getenv("CXX");
+    tc.cxx = env_cxx && *env_cxx ? env_cxx : "g++";
+    if (!find_program(tc.cxx))
+        return make_error("C++ compiler '" + tc.cxx + "' not found on PATH", "install g++ (scripts/install-deps.sh) or set ASCENDOPT_CXX");
+    tc.twin_include = ASCENDOPT_TWIN_INCLUDE_DIR;
+    tc.share_dir = ASCENDOPT_SHARE_DIR;
+    tc.src_dir = ASCENDOPT_SRC_DIR;
+    tc.link_libs = split_libs(ASCENDOPT_TWIN_LIBS);
+    std::error_code ec;
+    if (!fs::is_regular_file(tc.twin_include / "kernel_operator.h", ec))
+        return make_error("twin headers not found in " + tc.twin_include.string(), "ascendopt runs from its build tree; rebuild it with make");
+    Sha256 h;
+    const ProcessResult version = run_process({tc.cxx, "--version"}, {.timeout_seconds = 30});
+    if (!version.succeeded()) return make_error("'" + tc.cxx + " --version' failed: " + version.describe_end(), "", version.output);
+    h.update(version.output);
+    for (const auto& f : list_files(tc.twin_include, "", true)) {
+        auto text = read_text(f);
+        h.update(f.string()).update(text ? *text : std::string());
+    }
+    for (const auto& lib : tc.link_libs) {
+        auto bytes = read_bytes(lib);
+        if (!bytes) return make_error("twin library " + lib.string() + " is missing", "rebuild ascendopt with make");
+        h.update(bytes->data(), bytes->size());
+    }
+    tc.fingerprint = h.hex();
+    return tc;
+}
+
+}  // namespace ascendopt
