@@ -14,10 +14,10 @@ int main(int argc, char** argv) {
     }
     try {
         const auto job = nlohmann::json::parse(std::ifstream(argv[1]));
-        ascendopt_golden::Case c;
+        ascendopt_ref::Case c;
         c.attrs = job.value("attrs", nlohmann::json::object());
         for (const auto& t : job["inputs"]) {
-            ascendopt_golden::Tensor in{t["name"], t["dtype"], t["shape"].get<std::vector<int64_t>>(), {}};
+            ascendopt_ref::Tensor in{t["name"], t["dtype"], t["shape"].get<std::vector<int64_t>>(), {}};
             std::ifstream f(t["file"].get<std::string>(), std::ios::binary);
             std::vector<char> raw((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
             const auto dt = ascendopt::parse_dtype(in.dtype).value();
@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
             c.inputs.push_back(std::move(in));
         }
         for (const auto& t : job["outputs"]) {
-            ascendopt_golden::Tensor out{t["name"], t["dtype"], t["shape"].get<std::vector<int64_t>>(), {}};
+            ascendopt_ref::Tensor out{t["name"], t["dtype"], t["shape"].get<std::vector<int64_t>>(), {}};
             int64_t n = 1;
             for (auto d : out.shape) n *= d;
             out.data.assign(size_t(n), 0.0);

@@ -1,6 +1,6 @@
 // C++ reference functions for ascendopt ("golden_cpp"). Define
 //
-//     void ascendopt_golden(ascendopt_golden::Case& c);
+//     void ascendopt_golden(ascendopt_ref::Case& c);
 //
 // in your .cpp file. Inputs arrive as doubles (converted from their dtype); fill each
 // output's `data` (already sized to its element count); results are rounded to the output
@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace ascendopt_golden {
+namespace ascendopt_ref {
 
 struct Tensor {
     std::string name;
@@ -43,6 +43,6 @@ private:
     }
 };
 
-}  // namespace ascendopt_golden
+}  // namespace ascendopt_ref
 
-void ascendopt_golden(ascendopt_golden::Case& c);
+void ascendopt_golden(ascendopt_ref::Case& c);

@@ -133,9 +133,16 @@ Result<std::vector<Case>> resolve_cases(const std::vector<CaseDraft>& drafts, co
             c.tolerance = d.tolerance;
             c.golden = d.golden;
             c.origin = d.origin;
-            for (const auto& a : op.attrs)
+            for (const auto& a : op.attrs) {
                 if (a.required && !c.attrs.contains(a.name))
                     return make_error(where(d) + ": required attribute '" + a.name + "' (" + a.kind + ") has no value");
+                if (!c.attrs.contains(a.name)) c.attrs[a.name] = a.default_value;  // goldens see every attribute
+            }
+            for (const auto& [name, value] : c.attrs.items()) {
+                bool known = false;
+                for (const auto& a : op.attrs) known = known || a.name == name;
+                if (!known) return make_error(where(d) + ": attribute '" + name + "' is not declared by the OpDef of " + op.type);
+            }
             if (c.golden.kind == GoldenSpec::Kind::none)
                 return make_error(where(d) + " has no golden", "set golden = \"file.py:function\" in ascendopt.toml or calc_expect_func_file in the msopst case");
             if (!combination_declared(c, op))

@@ -55,7 +55,7 @@ Result<OpDefInfo> parse_opdef(const nlohmann::json& describe, const std::string&
     if (!outs) return outs.error();
     info.inputs = std::move(*ins);
     info.outputs = std::move(*outs);
-    for (const auto& a : (*chosen)["attrs"]) info.attrs.push_back({a.value("name", ""), a.value("kind", ""), a.value("required", false)});
+    for (const auto& a : (*chosen)["attrs"]) info.attrs.push_back({a.value("name", ""), a.value("kind", ""), a.value("required", false), a.value("default", nlohmann::json())});
     for (const auto& c : describe.value("tiling_classes", nlohmann::json::array()))
         if (c.value("op", "") == info.type || info.tiling_class.empty()) info.tiling_class = c.value("class", "");
     return info;

@@ -21,6 +21,7 @@ struct AttrInfo {
     std::string name;
     std::string kind;  // int, float, bool, str, list_int, list_float
     bool required = false;
+    nlohmann::json default_value;  // null when required
 };
 
 struct OpDefInfo {

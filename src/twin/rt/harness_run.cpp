@@ -149,6 +149,18 @@ json counts_json(const InstrCounts& c) {
     return {{"pipes", pipes}, {"by_kind", c.by_kind}};
 }
 
+json attr_default(const gert::AttrValue& v) {
+    switch (v.kind) {
+        case gert::AttrValue::Kind::i64: return v.i;
+        case gert::AttrValue::Kind::f32: return v.f;
+        case gert::AttrValue::Kind::boolean: return v.b;
+        case gert::AttrValue::Kind::str: return v.s;
+        case gert::AttrValue::Kind::list_i64: return v.li;
+        case gert::AttrValue::Kind::list_f32: return v.lf;
+        default: return nullptr;
+    }
+}
+
 }  // namespace
 
 json describe_registry() {
@@ -156,7 +168,10 @@ json describe_registry() {
     for (const auto& op : registered_ops()) {
         json attrs = json::array();
         for (const auto& a : op->attrs())
-            attrs.push_back({{"name", a.name()}, {"kind", attr_kind_name(a.value_kind())}, {"required", !a.has_default()}});
+            attrs.push_back({{"name", a.name()},
+                             {"kind", attr_kind_name(a.value_kind())},
+                             {"required", !a.has_default()},
+                             {"default", a.has_default() ? attr_default(a.default_value()) : json(nullptr)}});
         ops.push_back({{"type", op->type()},
                        {"inputs", params_json(op->inputs())},
                        {"outputs", params_json(op->outputs())},

@@ -1,0 +1,14 @@
+#ifndef SCALE_BY_ABSMAX_TILING_H
+#define SCALE_BY_ABSMAX_TILING_H
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(ScaleByAbsmaxTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+TILING_DATA_FIELD_DEF(uint32_t, blockLength);
+TILING_DATA_FIELD_DEF(uint32_t, tileLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(ScaleByAbsmax, ScaleByAbsmaxTilingData)
+}  // namespace optiling
+#endif
