@@ -28,19 +28,12 @@ using half = ascendopt_twin::Half;
 using bfloat16_t = ascendopt_twin::BFloat16;
 using float32_t = float;
 
-// ge::DataType values, for kernels that test ORIG_DTYPE_<NAME> in the preprocessor.
-#define DT_FLOAT 0
-#define DT_FLOAT16 1
-#define DT_INT8 2
-#define DT_INT32 3
-#define DT_UINT8 4
-#define DT_INT16 6
-#define DT_UINT16 7
-#define DT_UINT32 8
-#define DT_INT64 9
-#define DT_UINT64 10
-#define DT_BOOL 12
-#define DT_BF16 27
+// ge::DataType values as kernel code sees them: ORIG_DTYPE_<NAME> expands to one of these,
+// for use in C++ expressions (if constexpr (ORIG_DTYPE_X == DT_FLOAT16) ...).
+enum AscendoptKernelDataType : int {
+    DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
+    DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_BOOL = 12, DT_BF16 = 27
+};
 
 #define KERNEL_TASK_TYPE_DEFAULT(type)
 #define KERNEL_TASK_TYPE(key, type)

@@ -1,0 +1,59 @@
+// Helpers for end-to-end tests that drive the real ascendopt binary.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "util/files.h"
+#include "util/subprocess.h"
+
+namespace ascendopt::e2e {
+
+namespace fs = std::filesystem;
+
+inline fs::path source_dir() { return ASCENDOPT_TEST_SOURCE_DIR; }
+
+// Runs `ascendopt args...` with the test build cache; returns the process result.
+inline ProcessResult run_cli(std::vector<std::string> args, std::map<std::string, std::string> env = {}) {
+    args.insert(args.begin(), ASCENDOPT_TEST_BINARY);
+    env.emplace("ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR);
+    return run_process(args, {.cwd = source_dir(), .env = env, .timeout_seconds = 600, .keep_bytes = 256 * 1024});
+}
+
+inline nlohmann::json json_of(const ProcessResult& r) {
+    const auto start = r.output.find('{');
+    if (start == std::string::npos) return {};
+    // stdout carries the JSON document; stderr is quiet with -q except for errors.
+    return nlohmann::json::parse(r.output.substr(start), nullptr, false);
+}
+
+// A private copy of a bundled operator, for tests that break it on purpose.
+class OperatorCopy {
+public:
+    explicit OperatorCopy(const std::string& name) {
+        m_dir = *make_temp_dir(fs::temp_directory_path(), "ascendopt-e2e") / name;
+        fs::copy(source_dir() / "ops" / name, m_dir, fs::copy_options::recursive);
+    }
+    ~OperatorCopy() { fs::remove_all(m_dir.parent_path()); }
+    const fs::path& dir() const { return m_dir; }
+    // Replaces the first `from` in `rel` with `to`; fails the test if `from` is absent.
+    void edit(const std::string& rel, const std::string& from, const std::string& to) {
+        auto text = *read_text(m_dir / rel);
+        const auto at = text.find(from);
+        ASSERT_NE(at, std::string::npos) << "'" << from << "' not in " << rel;
+        text.replace(at, from.size(), to);
+        std::ofstream(m_dir / rel) << text;
+    }
+    void write(const std::string& rel, const std::string& text) { std::ofstream(m_dir / rel) << text; }
+
+private:
+    fs::path m_dir;
+};
+
+}  // namespace ascendopt::e2e

@@ -1,0 +1,114 @@
+// `ascendopt eval` on broken operators and bad input: the right status, a message that says
+// what is wrong, and the documented exit code.
+#include "cli_runner.h"
+
+using namespace ascendopt::e2e;
+
+namespace {
+
+std::string status_of(const ascendopt::ProcessResult& r) {
+    const auto doc = json_of(r);
+    return doc.is_object() ? doc.value("status", "") : "";
+}
+
+}  // namespace
+
+TEST(EvalFailures, CompileErrorIsBuildFailedWithCompilerMessage) {
+    OperatorCopy op("add_custom");
+    op.edit("op_kernel/add_custom.cpp", "Add(zLocal, xLocal, yLocal, Aligned(count));", "Add(zLocal, xLocal, yLocal, Aligned(count))");
+    const auto r = run_cli({"eval", op.dir().string(), "--json", "-q"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_EQ(status_of(r), "build_failed") << r.output;
+    EXPECT_NE(r.output.find("op_kernel/add_custom.cpp"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("error: expected"), std::string::npos) << r.output;
+}
+
+TEST(EvalFailures, WrongResultNamesTheFirstBadIndex) {
+    OperatorCopy op("add_custom");
+    op.edit("op_kernel/add_custom.cpp", "Add(zLocal, xLocal, yLocal, Aligned(count));", "Sub(zLocal, xLocal, yLocal, Aligned(count));");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "Test_AddCustom_ragged[float32]"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("wrong_result: z: "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("first at [0,0] (flat 0)"), std::string::npos) << r.output;
+}
+
+TEST(EvalFailures, PartialOutputIsWrongResult) {
+    OperatorCopy op("add_custom");
+    // Skip the work of the last core: its share of z keeps the poison the twin fills outputs with.
+    op.edit("op_kernel/add_custom.cpp", "    op.Process();", "    if (GetBlockIdx() + 1 < GetBlockNum()) op.Process();");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "Test_AddCustom_multi_tile[float16]", "--json", "-q"});
+    EXPECT_EQ(status_of(r), "wrong_result") << r.output;
+}
+
+TEST(EvalFailures, UbOverflowIsResourceExceeded) {
+    OperatorCopy op("add_custom");
+    op.edit("op_host/add_custom.cpp", "tiling.set_tileLength(tileLength > 8192 ? 8192 : tileLength);", "tiling.set_tileLength(65536);");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "Test_AddCustom_perf"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("resource_exceeded: TPipe::InitBuffer"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("196608"), std::string::npos) << r.output;
+}
+
+TEST(EvalFailures, PlainPointerGmAccessFails) {
+    OperatorCopy op("add_custom");
+    op.edit("op_kernel/add_custom.cpp", "    GET_TILING_DATA(tilingData, tiling);",
+            "    GET_TILING_DATA(tilingData, tiling);\n    volatile uint8_t peek = *x;\n    (void)peek;");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "Test_AddCustom_one_element[float16]"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("run_failed"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("dereferenced a GM address with a plain pointer"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("GM buffer 'x'"), std::string::npos) << r.output;
+}
+
+TEST(EvalFailures, TilingFailureFromAManifestOutsideTheFolder) {
+    const auto dir = *ascendopt::make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-manifest");
+    std::ofstream(dir / "clip.toml") << "[operator]\nsource = \"" << (source_dir() / "ops/clip_custom").string()
+                                     << "\"\ngolden = \"" << (source_dir() / "ops/clip_custom/golden.py").string()
+                                     << ":clip_golden\"\n[[case]]\nname = \"inverted\"\nshape = [64]\ndtype = \"float32\"\n"
+                                        "attrs = { lower = 5.0, upper = -5.0 }\n";
+    const auto r = run_cli({"eval", (dir / "clip.toml").string(), "--json", "-q"});
+    std::filesystem::remove_all(dir);
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_EQ(status_of(r), "tiling_failed") << r.output;
+}
+
+TEST(EvalFailures, EndlessKernelTimesOut) {
+    OperatorCopy op("add_custom");
+    op.edit("op_kernel/add_custom.cpp", "    op.Process();", "    for (volatile int spin = 1; spin;) {}\n    op.Process();");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "Test_AddCustom_one_element[float16]", "--timeout", "2",
+                              "--json", "-q"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_EQ(status_of(r), "timeout") << r.output;
+}
+
+TEST(EvalFailures, BadInputExitsWithTwo) {
+    auto r = run_cli({"eval", "ops/does_not_exist"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.output.find("ascendopt: error: no such operator"), std::string::npos) << r.output;
+
+    OperatorCopy op("exp_custom");
+    op.write("ascendopt.toml", "[operator]\nname = \"ExpCustom\"\ngolden = \"golden.py:exp_golden\"\n[[case]]\nname = \"x\"\nshape = [1\n");
+    r = run_cli({"eval", op.dir().string()});
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("ascendopt: error: ascendopt.toml:"), std::string::npos) << r.output;
+
+    r = run_cli({"eval"});
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
+TEST(EvalFailures, GoldenExceptionIsReported) {
+    OperatorCopy op("exp_custom");
+    op.write("golden.py", "def exp_golden(x, y):\n    raise ValueError('broken golden')\n");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "one_element[float16]"});
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("broken golden"), std::string::npos) << r.output;
+}
+
+TEST(EvalFailures, MissingNumpyPythonIsAnEnvironmentError) {
+    OperatorCopy op("exp_custom");
+    op.edit("golden.py", "import numpy as np", "import numpy as np  # changed so no cached golden applies");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "one_element[float16]"}, {{"ASCENDOPT_PYTHON", "/nonexistent/python3"}});
+    EXPECT_EQ(r.exit_code, 3) << r.output;
+    EXPECT_NE(r.output.find("ASCENDOPT_PYTHON does not name a Python with numpy"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("python3-numpy"), std::string::npos) << r.output;
+}

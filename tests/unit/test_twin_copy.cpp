@@ -1,0 +1,69 @@
+// DataCopy and DataCopyPad between GM and UB: contiguous, strided and padded forms.
+#include "twin_fixture.h"
+
+using namespace AscendC;
+using ascendopt_twin::testing::TwinCoreTest;
+
+class CopyTest : public TwinCoreTest {};
+
+TEST_F(CopyTest, ContiguousRoundTrip) {
+    float* host_in = nullptr;
+    float* host_out = nullptr;
+    auto in = gm<float>(64, &host_in);
+    auto out = gm<float>(64, &host_out);
+    for (int i = 0; i < 64; ++i) host_in[i] = float(i) * 0.5f;
+    auto t = ub<float>(64);
+    DataCopy(t, in, 64);
+    DataCopy(out, t, 64);
+    for (int i = 0; i < 64; ++i) ASSERT_EQ(host_out[i], float(i) * 0.5f);
+}
+
+TEST_F(CopyTest, StridedBlocksSkipGaps) {
+    int32_t* host = nullptr;
+    auto in = gm<int32_t>(128, &host);
+    for (int i = 0; i < 128; ++i) host[i] = i;
+    auto t = ub<int32_t>(128);
+    for (int i = 0; i < 128; ++i) t.data()[i] = -1;
+    // 3 blocks of 1 x 32 bytes (8 ints); skip 1 block in GM, leave 2 blocks of gap in UB.
+    DataCopy(t, in, DataCopyParams(3, 1, 1, 2));
+    for (int b = 0; b < 3; ++b)
+        for (int e = 0; e < 8; ++e) ASSERT_EQ(t.data()[b * 24 + e], b * 16 + e);
+    EXPECT_EQ(t.data()[8], -1);
+}
+
+TEST_F(CopyTest, PadInFillsBlockTailAndStridesInBytes) {
+    half* host = nullptr;
+    auto in = gm<half>(100, &host);
+    for (int i = 0; i < 100; ++i) host[i] = half(float(i));
+    auto t = ub<half>(96);
+    // 2 rows of 5 halves (10 bytes), 4 bytes apart in GM; each UB row padded to 16 halves,
+    // one extra 32-byte block between rows.
+    DataCopyPad(t, in, DataCopyExtParams(2, 10, 4, 1, 0), DataCopyPadExtParams<half>(true, 0, 0, half(-7.0f)));
+    for (int e = 0; e < 5; ++e) {
+        ASSERT_EQ(float(t.data()[e]), float(e));
+        ASSERT_EQ(float(t.data()[32 + e]), float(7 + e));  // second row starts at GM byte 14 (element 7)
+    }
+    for (int e = 5; e < 16; ++e) ASSERT_EQ(float(t.data()[e]), -7.0f) << e;
+}
+
+TEST_F(CopyTest, PadOutWritesExactBytes) {
+    float* host = nullptr;
+    auto out = gm<float>(20, &host);
+    for (int i = 0; i < 20; ++i) host[i] = -1;
+    auto t = ub<float>(32);
+    for (int i = 0; i < 32; ++i) t.data()[i] = float(i);
+    // 2 rows of 3 floats; UB rows 8 floats apart (one block), GM rows 8 bytes (2 floats) apart.
+    DataCopyPad(out, t, DataCopyExtParams(2, 12, 0, 8, 0));
+    const float expected[] = {0, 1, 2, -1, -1, 8, 9, 10, -1};
+    for (int i = 0; i < 9; ++i) ASSERT_EQ(host[i], expected[i]) << i;
+}
+
+TEST_F(CopyTest, ReadsMayRoundUpToTheBlockButSeeNoData) {
+    float* host = nullptr;
+    auto in = gm<float>(3, &host);
+    for (int i = 0; i < 3; ++i) host[i] = 1.0f;
+    auto t = ub<float>(8);
+    DataCopy(t, in, 8);  // legal: 8 floats = one block, the buffer holds 3
+    EXPECT_EQ(t.data()[2], 1.0f);
+    EXPECT_TRUE(std::isnan(t.data()[3])) << "bytes past the end read as 0xFF, not as zeros";
+}

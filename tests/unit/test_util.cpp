@@ -1,0 +1,65 @@
+// util/: SHA-256 vectors, subprocess limits and output capture, atomic writes.
+#include <gtest/gtest.h>
+
+#include "util/files.h"
+#include "util/hash.h"
+#include "util/random.h"
+#include "util/subprocess.h"
+
+using namespace ascendopt;
+
+TEST(Sha256, KnownVectors) {
+    EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(sha256_hex(std::string(1000000, 'a')), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST(Subprocess, CapturesOutputAndExitCode) {
+    const auto r = run_process({"sh", "-c", "echo hello; echo oops >&2; exit 3"});
+    EXPECT_TRUE(r.started);
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.output.find("hello"), std::string::npos);
+    EXPECT_NE(r.output.find("oops"), std::string::npos);
+}
+
+TEST(Subprocess, TimeoutKillsTheWholeGroup) {
+    const auto r = run_process({"sh", "-c", "sleep 30 & sleep 30; echo done"}, {.timeout_seconds = 0.5});
+    EXPECT_TRUE(r.timed_out);
+    EXPECT_LT(r.wall_seconds, 5.0);
+    EXPECT_EQ(r.output.find("done"), std::string::npos);
+}
+
+TEST(Subprocess, KeepsHeadAndTailOfLongOutput) {
+    const auto r = run_process({"sh", "-c", "echo FIRST; seq 1 200000; echo LAST"}, {.keep_bytes = 1024});
+    EXPECT_NE(r.output.find("FIRST"), std::string::npos);
+    EXPECT_NE(r.output.find("LAST"), std::string::npos);
+    EXPECT_NE(r.output.find("bytes omitted"), std::string::npos);
+    EXPECT_LT(r.output.size(), 4096u);
+}
+
+TEST(Subprocess, MissingProgramIsNotStarted) {
+    const auto r = run_process({"/nonexistent/program"});
+    EXPECT_FALSE(r.started);
+    EXPECT_FALSE(find_program("surely-not-a-program-name").has_value());
+}
+
+TEST(Files, AtomicWriteReplacesWhole) {
+    auto dir = make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-test");
+    ASSERT_TRUE(dir);
+    const auto f = *dir / "x.txt";
+    ASSERT_TRUE(write_atomic(f, "first"));
+    ASSERT_TRUE(write_atomic(f, "second"));
+    EXPECT_EQ(*read_text(f), "second");
+    std::filesystem::remove_all(*dir);
+}
+
+TEST(Rng, IsDeterministicAndInRange) {
+    Rng a(42), b(42), c(43);
+    EXPECT_EQ(a.next(), b.next());
+    EXPECT_NE(a.next(), c.next());
+    for (int i = 0; i < 1000; ++i) {
+        const double u = a.uniform(-2, 3);
+        ASSERT_GE(u, -2);
+        ASSERT_LT(u, 3);
+    }
+}
