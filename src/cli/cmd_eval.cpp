@@ -40,6 +40,7 @@ int run_eval(const EvalArgs& args) {
 
     int exit_code = k_exit_ok;
     nlohmann::json all = nlohmann::json::array();
+    std::vector<EvalResult> results;
     for (const auto& path : args.ops) {
         auto op = load_operator(path);
         if (!op) {
@@ -57,7 +58,9 @@ int run_eval(const EvalArgs& args) {
         if (result->status != EvalStatus::ok) exit_code = k_exit_failed;
         if (args.json) all.push_back(to_json(*result));
         else std::cout << render_eval(*result) << std::flush;
+        results.push_back(std::move(*result));
     }
+    if (!args.json && results.size() > 1) std::cout << render_summary(results);
     if (args.json) std::cout << (all.size() == 1 ? all[0] : all).dump(2) << "\n";
     return exit_code;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/eval_result.h"
 #include "util/result.h"
@@ -9,6 +10,9 @@
 namespace ascendopt {
 
 std::string render_eval(const EvalResult& r);
+
+// One line per operator: cases passed, status, build time; used when several are evaluated.
+std::string render_summary(const std::vector<EvalResult>& results);
 
 // "ascendopt: error: <message>\n  hint: <hint>\n<detail>" for stderr.
 std::string render_error(const Error& e);

@@ -57,19 +57,24 @@ Result<Toolchain> detect_toolchain() {
     std::error_code ec;
     if (!fs::is_regular_file(tc.twin_include / "kernel_operator.h", ec))
         return make_error("twin headers not found in " + tc.twin_include.string(), "ascendopt runs from its build tree; rebuild it with make");
+    // The fingerprint covers the compiler's identity and every twin header and library by
+    // path, size and modification time: cheap enough for every invocation, and any rebuild
+    // of the twin changes it (at worst causing a spurious rebuild, never a stale one).
     Sha256 h;
     const ProcessResult version = run_process({tc.cxx, "--version"}, {.timeout_seconds = 30});
     if (!version.succeeded()) return make_error("'" + tc.cxx + " --version' failed: " + version.describe_end(), "", version.output);
     h.update(version.output);
-    for (const auto& f : list_files(tc.twin_include, "", true)) {
-        auto text = read_text(f);
-        h.update(f.string()).update(text ? *text : std::string());
-    }
-    for (const auto& lib : tc.link_libs) {
-        auto bytes = read_bytes(lib);
-        if (!bytes) return make_error("twin library " + lib.string() + " is missing", "rebuild ascendopt with make");
-        h.update(bytes->data(), bytes->size());
-    }
+    auto stamp = [&](const fs::path& f) -> bool {
+        std::error_code e1, e2;
+        const auto size = fs::file_size(f, e1);
+        const auto time = fs::last_write_time(f, e2);
+        if (e1 || e2) return false;
+        h.update(f.string()).update(std::to_string(size)).update(std::to_string(time.time_since_epoch().count()));
+        return true;
+    };
+    for (const auto& f : list_files(tc.twin_include, "", true)) stamp(f);
+    for (const auto& lib : tc.link_libs)
+        if (!stamp(lib)) return make_error("twin library " + lib.string() + " is missing", "rebuild ascendopt with make");
     tc.fingerprint = h.hex();
     return tc;
 }

@@ -1,0 +1,64 @@
+// Evaluation speed benchmark (not a test): prints measured times and their ratio to the
+// targets of the foundation issue.
+//   1. first build ever: empty cache, so it includes precompiling the twin headers;
+//   2. cold build of one operator: empty build cache for the operator, twin PCH present;
+//   3. cached re-evaluation of the 1M-element fp16 perf case (median of 7 runs).
+// usage: bench_eval [SOURCE_DIR]   (defaults to the source tree it was built from)
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "util/files.h"
+#include "util/subprocess.h"
+
+using namespace ascendopt;
+
+namespace {
+
+double run(const std::vector<std::string>& args, const fs::path& cache, const fs::path& cwd) {
+    std::vector<std::string> argv = {ASCENDOPT_BENCH_BINARY};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const ProcessResult r = run_process(argv, {.cwd = cwd, .env = {{"ASCENDOPT_CACHE_DIR", cache.string()}}, .timeout_seconds = 600});
+    if (!r.succeeded()) {
+        std::fprintf(stderr, "bench_eval: ascendopt failed (%s):\n%s\n", r.describe_end().c_str(), r.output.c_str());
+        std::exit(1);
+    }
+    return r.wall_seconds;
+}
+
+void report(const char* what, double seconds, double target) {
+    std::printf("%-58s %8.3f s   target %5.1f s   %5.2fx of target  %s\n", what, seconds, target, seconds / target,
+                seconds <= target ? "ok" : "OVER");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const fs::path src = argc > 1 ? fs::path(argv[1]) : fs::path(ASCENDOPT_BENCH_SOURCE_DIR);
+    const fs::path scratch = *make_temp_dir(fs::temp_directory_path(), "ascendopt-bench");
+    const fs::path cache = scratch / "cache";
+    const std::vector<std::string> perf_case = {"--case", "Test_AddCustom_perf", "-q"};
+
+    // Two private copies of add_custom that differ in a comment, so each has its own build.
+    for (const char* name : {"first", "second"}) {
+        fs::copy(src / "ops" / "add_custom", scratch / name, fs::copy_options::recursive);
+        std::ofstream(scratch / name / "op_kernel" / "add_custom.cpp", std::ios::app) << "// bench copy " << name << "\n";
+    }
+    auto eval = [&](const char* name) {
+        std::vector<std::string> a = {"eval", (scratch / name).string()};
+        a.insert(a.end(), perf_case.begin(), perf_case.end());
+        return a;
+    };
+    std::printf("ascendopt eval timings (sim backend, add_custom, 1M-element fp16 perf case)\n");
+    report("first build ever (includes precompiling twin headers)", run(eval("first"), cache, src), 10.0);
+    report("cold build of one operator (twin PCH present)", run(eval("second"), cache, src), 10.0);
+    std::vector<double> cached;
+    for (int i = 0; i < 7; ++i) cached.push_back(run(eval("second"), cache, src));
+    std::sort(cached.begin(), cached.end());
+    report("cached re-evaluation, median of 7", cached[3], 0.5);
+    std::printf("(min %.3f s, max %.3f s of the cached runs)\n", cached.front(), cached.back());
+    fs::remove_all(scratch);
+    return 0;
+}
