@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
+#include "ascendopt_twin/soc.h"
 #include "eval/evaluator.h"
 #include "util/files.h"
 
@@ -27,6 +28,10 @@ int run_eval(const EvalArgs& args) {
     if (!tc) {
         std::cerr << render_error(tc.error());
         return k_exit_environment;
+    }
+    if (!ascendopt_twin::find_soc(args.options.soc)) {
+        std::cerr << render_error(make_error("unknown SoC '" + args.options.soc + "'", "known: " + ascendopt_twin::known_socs()));
+        return k_exit_bad_input;
     }
     Builder builder(*tc, cache_root());
     GoldenRunner golden(*tc, cache_root());
@@ -56,6 +61,7 @@ int run_eval(const EvalArgs& args) {
             return tool ? k_exit_environment : k_exit_bad_input;
         }
         if (result->status != EvalStatus::ok) exit_code = k_exit_failed;
+        result->op_dir = path;  // as the user named it
         if (args.json) all.push_back(to_json(*result));
         else std::cout << render_eval(*result) << std::flush;
         results.push_back(std::move(*result));

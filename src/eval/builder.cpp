@@ -50,6 +50,23 @@ std::string tidy_log(std::string log, const fs::path& root) {
     return log;
 }
 
+// A private build folder that disappears unless the build is published.
+class ScratchDir {
+public:
+    explicit ScratchDir(fs::path p) : m_path(std::move(p)) {}
+    ~ScratchDir() {
+        std::error_code ec;
+        if (!m_path.empty()) fs::remove_all(m_path, ec);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    const fs::path& path() const { return m_path; }
+    void release() { m_path.clear(); }
+
+private:
+    fs::path m_path;
+};
+
 }  // namespace
 
 Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path>& kernel_sources) {
@@ -78,6 +95,27 @@ Status Builder::compile(const std::vector<std::string>& args, const fs::path& so
     return make_error(what + " failed (" + r.describe_end() + ")", "", tidy_log(r.output, root));
 }
 
+Status Builder::compile_objects(const std::vector<fs::path>& sources, const std::vector<std::string>& flags,
+                                const fs::path& out_dir, const std::string& prefix, const fs::path& root,
+                                std::vector<std::string>& objects) {
+    for (size_t i = 0; i < sources.size(); ++i) {
+        const fs::path obj = out_dir / (prefix + std::to_string(i) + ".o");
+        std::vector<std::string> args = {m_tc.cxx};
+        args.insert(args.end(), flags.begin(), flags.end());
+        args.insert(args.end(), {"-c", sources[i].string(), "-o", obj.string()});
+        if (auto s = compile(args, sources[i], root); !s) return s;
+        objects.push_back(obj.string());
+    }
+    return ok_status();
+}
+
+Status Builder::link(const std::vector<std::string>& objects, const fs::path& output, const fs::path& root) {
+    std::vector<std::string> args = {m_tc.cxx, "-rdynamic", "-o", output.string()};
+    args.insert(args.end(), objects.begin(), objects.end());
+    for (auto& f : m_tc.link_flags()) args.push_back(f);
+    return compile(args, {}, root);
+}
+
 Result<fs::path> Builder::publish(const fs::path& tmp, const std::string& key) {
     const fs::path final_dir = m_cache / "builds" / key;
     std::error_code ec;
@@ -97,16 +135,17 @@ Result<fs::path> Builder::precompiled_prelude() {
     const fs::path header = dir / "ascendopt_kernel_prelude.h";
     std::error_code ec;
     if (!fs::exists(header.string() + ".gch", ec)) {
-        auto tmp = make_temp_dir(m_cache / "pch", "tmp");
-        if (!tmp) return tmp.error();
-        const fs::path tmp_header = *tmp / header.filename();
+        auto made = make_temp_dir(m_cache / "pch", "tmp");
+        if (!made) return made.error();
+        ScratchDir tmp(*made);
+        const fs::path tmp_header = tmp.path() / header.filename();
         if (auto s = write_atomic(tmp_header, "#pragma once\n#include \"kernel_operator.h\"\n"); !s) return s.error();
         auto args = std::vector<std::string>{m_tc.cxx};
         for (auto& f : m_tc.kernel_flags()) args.push_back(f);
         args.insert(args.end(), {"-x", "c++-header", tmp_header.string(), "-o", tmp_header.string() + ".gch"});
-        if (auto s = compile(args, tmp_header, *tmp); !s) return make_error("precompiling the twin headers failed", "", s.error().detail);
-        fs::rename(*tmp, dir, ec);
-        if (ec) fs::remove_all(*tmp, ec);
+        if (auto s = compile(args, tmp_header, tmp.path()); !s) return make_error("precompiling the twin headers failed", "", s.error().detail);
+        fs::rename(tmp.path(), dir, ec);
+        if (!ec) tmp.release();  // else another process stored it first; ours is removed
     }
     m_pch = header;
     return m_pch;
@@ -121,33 +160,21 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     fs::path dir = m_cache / "builds" / hb.key;
     hb.cached = fs::is_regular_file(dir / "describe.json", ec);
     if (!hb.cached) {
-        auto tmp = make_temp_dir(m_cache / "builds", "tmp");
-        if (!tmp) return tmp.error();
-        std::vector<std::string> link = {m_tc.cxx, "-rdynamic", "-o", (*tmp / "describe").string()};
-        for (size_t i = 0; i < op.host_sources.size(); ++i) {
-            const fs::path obj = *tmp / ("host" + std::to_string(i) + ".o");
-            std::vector<std::string> args = {m_tc.cxx};
-            for (auto& f : m_tc.host_flags()) args.push_back(f);
-            args.insert(args.end(), {"-I" + (op.root / "op_host").string(), "-c", op.host_sources[i].string(), "-o", obj.string()});
-            if (auto s = compile(args, op.host_sources[i], op.root); !s) {
-                fs::remove_all(*tmp, ec);
-                return s.error();
-            }
-            link.push_back(obj.string());
-        }
-        for (auto& f : m_tc.link_flags()) link.push_back(f);
-        if (auto s = compile(link, {}, op.root); !s) {
-            fs::remove_all(*tmp, ec);
-            return s.error();
-        }
-        const ProcessResult d = run_process({(*tmp / "describe").string(), "--describe", (*tmp / "describe.json").string()},
+        auto made = make_temp_dir(m_cache / "builds", "tmp");
+        if (!made) return made.error();
+        ScratchDir tmp(*made);
+        auto flags = m_tc.host_flags();
+        flags.push_back("-I" + (op.root / "op_host").string());
+        std::vector<std::string> objects;
+        if (auto s = compile_objects(op.host_sources, flags, tmp.path(), "host", op.root, objects); !s) return s.error();
+        if (auto s = link(objects, tmp.path() / "describe", op.root); !s) return s.error();
+        const ProcessResult d = run_process({(tmp.path() / "describe").string(), "--describe", (tmp.path() / "describe.json").string()},
                                             {.timeout_seconds = 60});
-        if (!d.succeeded()) {
-            fs::remove_all(*tmp, ec);
+        if (!d.succeeded())
             return make_error("the host code failed while registering the operator (" + d.describe_end() + ")", "", d.output);
-        }
-        fs::remove(*tmp / "describe", ec);
-        auto published = publish(*tmp, hb.key);
+        fs::remove(tmp.path() / "describe", ec);
+        auto published = publish(tmp.path(), hb.key);
+        tmp.release();
         if (!published) return published.error();
     }
     hb.dir = dir;
@@ -190,33 +217,23 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
 
     auto pch = precompiled_prelude();
     if (!pch) return pch.error();
-    auto tmp = make_temp_dir(m_cache / "builds", "tmp");
-    if (!tmp) return tmp.error();
-    const fs::path defines_header = *tmp / "build_defines.h";
+    auto made = make_temp_dir(m_cache / "builds", "tmp");
+    if (!made) return made.error();
+    ScratchDir tmp(*made);
+    const fs::path defines_header = tmp.path() / "build_defines.h";
     if (auto s = write_atomic(defines_header, "// Generated by ascendopt for this kernel build.\n#pragma once\n" + defines); !s)
         return s.error();
-    std::vector<std::string> link = {m_tc.cxx, "-rdynamic", "-o", (*tmp / "op").string()};
-    for (size_t i = 0; i < op.host_sources.size(); ++i) link.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());
-    for (size_t i = 0; i < op.kernel_sources.size(); ++i) {
-        const fs::path obj = *tmp / ("kernel" + std::to_string(i) + ".o");
-        std::vector<std::string> args = {m_tc.cxx};
-        for (auto& f : m_tc.kernel_flags()) args.push_back(f);
-        args.insert(args.end(), {"-Winvalid-pch", "-I" + (op.root / "op_kernel").string(), "-I" + (op.root / "op_host").string(),
-                                 "-include", pch->string(), "-include", defines_header.string()});
-        for (const auto& h : op.tiling_headers) args.insert(args.end(), {"-include", h.string()});
-        args.insert(args.end(), {"-include", "ascendopt_twin/kernel_tiling_names.h", "-c", op.kernel_sources[i].string(), "-o", obj.string()});
-        if (auto s = compile(args, op.kernel_sources[i], op.root); !s) {
-            fs::remove_all(*tmp, ec);
-            return s.error();
-        }
-        link.push_back(obj.string());
-    }
-    for (auto& f : m_tc.link_flags()) link.push_back(f);
-    if (auto s = compile(link, {}, op.root); !s) {
-        fs::remove_all(*tmp, ec);
-        return s.error();
-    }
-    auto published = publish(*tmp, k);
+    auto flags = m_tc.kernel_flags();
+    flags.insert(flags.end(), {"-Winvalid-pch", "-I" + (op.root / "op_kernel").string(), "-I" + (op.root / "op_host").string(),
+                               "-include", pch->string(), "-include", defines_header.string()});
+    for (const auto& h : op.tiling_headers) flags.insert(flags.end(), {"-include", h.string()});
+    flags.insert(flags.end(), {"-include", "ascendopt_twin/kernel_tiling_names.h"});
+    std::vector<std::string> objects;
+    for (size_t i = 0; i < op.host_sources.size(); ++i) objects.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());
+    if (auto s = compile_objects(op.kernel_sources, flags, tmp.path(), "kernel", op.root, objects); !s) return s.error();
+    if (auto s = link(objects, tmp.path() / "op", op.root); !s) return s.error();
+    auto published = publish(tmp.path(), k);
+    tmp.release();
     if (!published) return published.error();
     return kb;
 }

@@ -44,6 +44,10 @@ public:
 private:
     Result<std::filesystem::path> precompiled_prelude();
     Status compile(const std::vector<std::string>& args, const std::filesystem::path& source, const std::filesystem::path& root);
+    Status compile_objects(const std::vector<std::filesystem::path>& sources, const std::vector<std::string>& flags,
+                           const std::filesystem::path& out_dir, const std::string& prefix, const std::filesystem::path& root,
+                           std::vector<std::string>& objects);
+    Status link(const std::vector<std::string>& objects, const std::filesystem::path& output, const std::filesystem::path& root);
     Result<std::filesystem::path> publish(const std::filesystem::path& tmp, const std::string& key);
 
     Toolchain m_tc;

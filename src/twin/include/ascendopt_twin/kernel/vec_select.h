@@ -52,6 +52,24 @@ bool read_bit(const AscendC::LocalTensor<U>& mask, uint32_t i, const char* api) 
     return (reinterpret_cast<const uint8_t*>(mask.data())[byte] >> (i % 8)) & 1u;
 }
 
+// Packs the lanes of src0 for which keep(repeat, lane) holds at the front of dst; returns the count.
+template <class T, class Keep>
+uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0, uint64_t total,
+                      uint32_t blk_stride, uint32_t rep_stride, Keep keep) {
+    const uint32_t epr = repeat_elems<T>();
+    uint64_t out = 0;
+    for (uint64_t i = 0; i < total; ++i) {
+        const uint32_t r = uint32_t(i / epr), lane = uint32_t(i % epr);
+        if (!keep(r, lane)) continue;
+        const uint64_t s = lane_index<T>(r, lane, blk_stride, rep_stride);
+        if (s >= src0.GetSize()) out_of_range("GatherMask", s, src0.GetSize());
+        if (out >= dst.GetSize()) out_of_range("GatherMask", out, dst.GetSize());
+        dst.data()[out++] = src0.data()[s];
+    }
+    record_vector<T>("GatherMask", total);
+    return out;
+}
+
 }  // namespace ascendopt_twin::detail
 
 namespace AscendC {
@@ -118,28 +136,17 @@ template <class T>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
                 const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
-    const uint32_t epr = repeat_elems<T>();
-    const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * epr;
-    auto keep = [&](uint64_t i) {
+    const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * repeat_elems<T>();
+    if (src1Pattern < 1 || src1Pattern > 7)
+        ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "GatherMask", "pattern " + str(src1Pattern) + " is not 1..7");
+    rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t, uint32_t lane) {
         switch (src1Pattern) {
-            case 1: return i % 2 == 0;
-            case 2: return i % 2 == 1;
-            case 3: case 4: case 5: case 6: return i % 4 == uint64_t(src1Pattern - 3);
+            case 1: return lane % 2 == 0;
+            case 2: return lane % 2 == 1;
             case 7: return true;
-            default: ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "GatherMask", "pattern " + str(src1Pattern) + " is not 1..7");
+            default: return lane % 4 == uint32_t(src1Pattern - 3);
         }
-    };
-    uint64_t out = 0;
-    for (uint64_t i = 0; i < total; ++i) {
-        const uint32_t r = uint32_t(i / epr), lane = uint32_t(i % epr);
-        if (!keep(lane)) continue;
-        const uint64_t s = lane_index<T>(r, lane, p.src0BlockStride, p.src0RepeatStride);
-        if (s >= src0.GetSize()) out_of_range("GatherMask", s, src0.GetSize());
-        if (out >= dst.GetSize()) out_of_range("GatherMask", out, dst.GetSize());
-        dst.data()[out++] = src0.data()[s];
-    }
-    rsvdCnt = out;
-    record_vector<T>("GatherMask", total);
+    });
 }
 
 // Tensor pattern: bit i of src1Pattern (per repeat, src1RepeatStride blocks apart) keeps lane i.
@@ -147,20 +154,10 @@ template <class T, class U>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
-    const uint32_t epr = repeat_elems<T>();
-    const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * epr;
-    uint64_t out = 0;
-    for (uint64_t i = 0; i < total; ++i) {
-        const uint32_t r = uint32_t(i / epr), lane = uint32_t(i % epr);
-        const uint32_t bit = r * p.src1RepeatStride * 256u + lane;
-        if (!read_bit(src1Pattern, bit, "GatherMask")) continue;
-        const uint64_t s = lane_index<T>(r, lane, p.src0BlockStride, p.src0RepeatStride);
-        if (s >= src0.GetSize()) out_of_range("GatherMask", s, src0.GetSize());
-        if (out >= dst.GetSize()) out_of_range("GatherMask", out, dst.GetSize());
-        dst.data()[out++] = src0.data()[s];
-    }
-    rsvdCnt = out;
-    record_vector<T>("GatherMask", total);
+    const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * repeat_elems<T>();
+    rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t r, uint32_t lane) {
+        return read_bit(src1Pattern, r * p.src1RepeatStride * 256u + lane, "GatherMask");
+    });
 }
 
 }  // namespace AscendC
