@@ -8,26 +8,28 @@
 // Header-only and C++17 so that operator sources can include it unchanged.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
 namespace ascendopt_twin {
 
-inline uint32_t float_bits(float f) {
+ASCENDOPT_TWIN_FN inline uint32_t float_bits(float f) {
     uint32_t x;
     std::memcpy(&x, &f, sizeof x);
     return x;
 }
 
-inline float bits_float(uint32_t x) {
+ASCENDOPT_TWIN_FN inline float bits_float(uint32_t x) {
     float f;
     std::memcpy(&f, &x, sizeof f);
     return f;
 }
 
 // float -> binary16, round to nearest even.
-inline uint16_t f32_to_f16_bits(float f) {
+ASCENDOPT_TWIN_FN inline uint16_t f32_to_f16_bits(float f) {
     const uint32_t x = float_bits(f);
     const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
     const uint32_t a = x & 0x7fffffffu;
@@ -52,7 +54,7 @@ inline uint16_t f32_to_f16_bits(float f) {
     return static_cast<uint16_t>(sign | h);
 }
 
-inline float f16_bits_to_f32(uint16_t h) {
+ASCENDOPT_TWIN_FN inline float f16_bits_to_f32(uint16_t h) {
     const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
     const uint32_t exp = (h >> 10) & 0x1fu;
     const uint32_t mant = h & 0x3ffu;
@@ -65,14 +67,14 @@ inline float f16_bits_to_f32(uint16_t h) {
 }
 
 // float -> bfloat16, round to nearest even.
-inline uint16_t f32_to_bf16_bits(float f) {
+ASCENDOPT_TWIN_FN inline uint16_t f32_to_bf16_bits(float f) {
     const uint32_t x = float_bits(f);
     if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x0040u);
     const uint32_t rounded = x + 0x7fffu + ((x >> 16) & 1u);
     return static_cast<uint16_t>(rounded >> 16);
 }
 
-inline float bf16_bits_to_f32(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
+ASCENDOPT_TWIN_FN inline float bf16_bits_to_f32(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
 
 // One 16-bit float format; Codec supplies the bit conversions.
 template <class Codec>
@@ -81,11 +83,11 @@ struct Float16Storage {
 
     Float16Storage() = default;
     template <class U, class = std::enable_if_t<std::is_arithmetic_v<U>>>
-    Float16Storage(U v) : bits(Codec::encode(static_cast<float>(v))) {}  // NOLINT: implicit by design
+    ASCENDOPT_TWIN_FN Float16Storage(U v) : bits(Codec::encode(static_cast<float>(v))) {}  // NOLINT: implicit by design
 
-    operator float() const { return Codec::decode(bits); }  // NOLINT: implicit by design
+    ASCENDOPT_TWIN_FN operator float() const { return Codec::decode(bits); }  // NOLINT: implicit by design
 
-    static Float16Storage from_bits(uint16_t b) {
+    ASCENDOPT_TWIN_FN static Float16Storage from_bits(uint16_t b) {
         Float16Storage s;
         s.bits = b;
         return s;
@@ -95,17 +97,17 @@ struct Float16Storage {
     Float16Storage& operator-=(float v) { return *this = Float16Storage(float(*this) - v); }
     Float16Storage& operator*=(float v) { return *this = Float16Storage(float(*this) * v); }
     Float16Storage& operator/=(float v) { return *this = Float16Storage(float(*this) / v); }
-    Float16Storage operator-() const { return from_bits(static_cast<uint16_t>(bits ^ 0x8000u)); }
+    ASCENDOPT_TWIN_FN Float16Storage operator-() const { return from_bits(static_cast<uint16_t>(bits ^ 0x8000u)); }
 };
 
 struct HalfCodec {
-    static uint16_t encode(float f) { return f32_to_f16_bits(f); }
-    static float decode(uint16_t b) { return f16_bits_to_f32(b); }
+    ASCENDOPT_TWIN_FN static uint16_t encode(float f) { return f32_to_f16_bits(f); }
+    ASCENDOPT_TWIN_FN static float decode(uint16_t b) { return f16_bits_to_f32(b); }
 };
 
 struct Bf16Codec {
-    static uint16_t encode(float f) { return f32_to_bf16_bits(f); }
-    static float decode(uint16_t b) { return bf16_bits_to_f32(b); }
+    ASCENDOPT_TWIN_FN static uint16_t encode(float f) { return f32_to_bf16_bits(f); }
+    ASCENDOPT_TWIN_FN static float decode(uint16_t b) { return bf16_bits_to_f32(b); }
 };
 
 using Half = Float16Storage<HalfCodec>;

@@ -4,6 +4,8 @@
 // multiples of 32 bytes; the twin rejects anything else instead of corrupting memory.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include <string>
 
 #include "ascendopt_twin/kernel/tensor.h"
@@ -16,8 +18,8 @@ struct DataCopyParams {
     uint16_t srcStride = 0;
     uint16_t dstStride = 0;
     DataCopyParams() = default;
-    DataCopyParams(uint16_t count, uint16_t len, uint16_t src, uint16_t dst)
-        : blockCount(count), blockLen(len), srcStride(src), dstStride(dst) {}
+    ASCENDOPT_TWIN_FN DataCopyParams(uint16_t count, uint16_t len, uint16_t src, uint16_t dst)
+        ASCENDOPT_TWIN_FN : blockCount(count), blockLen(len), srcStride(src), dstStride(dst) {}
 };
 
 struct DataCopyExtParams {
@@ -27,8 +29,8 @@ struct DataCopyExtParams {
     uint32_t dstStride = 0;
     uint32_t rsv = 0;
     DataCopyExtParams() = default;
-    DataCopyExtParams(uint16_t count, uint32_t len, uint32_t src, uint32_t dst, uint32_t r)
-        : blockCount(count), blockLen(len), srcStride(src), dstStride(dst), rsv(r) {}
+    ASCENDOPT_TWIN_FN DataCopyExtParams(uint16_t count, uint32_t len, uint32_t src, uint32_t dst, uint32_t r)
+        ASCENDOPT_TWIN_FN : blockCount(count), blockLen(len), srcStride(src), dstStride(dst), rsv(r) {}
 };
 
 template <class T>
@@ -38,8 +40,8 @@ struct DataCopyPadExtParams {
     uint8_t rightPadding = 0;
     T paddingValue = T();
     DataCopyPadExtParams() = default;
-    DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
-        : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+    ASCENDOPT_TWIN_FN DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
+        ASCENDOPT_TWIN_FN : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
 };
 
 struct DataCopyPadParams {
@@ -48,29 +50,29 @@ struct DataCopyPadParams {
     uint8_t rightPadding = 0;
     uint64_t paddingValue = 0;
     DataCopyPadParams() = default;
-    DataCopyPadParams(bool pad, uint8_t left, uint8_t right, uint64_t value)
-        : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+    ASCENDOPT_TWIN_FN DataCopyPadParams(bool pad, uint8_t left, uint8_t right, uint64_t value)
+        ASCENDOPT_TWIN_FN : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
 };
 
 }  // namespace AscendC
 
 namespace ascendopt_twin::detail {
 
-inline void require_ub_aligned(const void* p, const char* api) {
+ASCENDOPT_TWIN_FN inline void require_ub_aligned(const void* p, const char* api) {
     const uint64_t off = uint64_t(static_cast<const uint8_t*>(p) - ub_base());
     if (off % 32 != 0)
         fail(ErrorKind::run_failed, api,
              "UB address offset " + str(off) + " is not 32-byte aligned; UB tensors passed to DataCopy must start on a 32-byte block");
 }
 
-inline void require_ub_span(const void* begin, uint64_t bytes, uint64_t tensor_bytes, const char* api, const char* side) {
+ASCENDOPT_TWIN_FN inline void require_ub_span(const void* begin, uint64_t bytes, uint64_t tensor_bytes, const char* api, const char* side) {
     if (bytes > tensor_bytes)
         fail(ErrorKind::run_failed, api,
              std::string(side) + " UB tensor holds " + str(tensor_bytes) + " bytes but the copy touches " + str(bytes));
     (void)begin;
 }
 
-inline void require_block_multiple(uint64_t count, uint64_t elem, const char* api) {
+ASCENDOPT_TWIN_FN inline void require_block_multiple(uint64_t count, uint64_t elem, const char* api) {
     if ((count * elem) % 32 != 0)
         fail(ErrorKind::run_failed, api,
              "count " + str(count) + " x " + str(elem) + " bytes = " + str(count * elem) +
@@ -80,8 +82,8 @@ inline void require_block_multiple(uint64_t count, uint64_t elem, const char* ap
 // One strided transfer: `count` blocks of `len` bytes, gaps of src_gap/dst_gap bytes between blocks.
 struct Strided {
     uint64_t count, len, src_gap, dst_gap;
-    uint64_t src_extent() const { return count == 0 ? 0 : count * len + (count - 1) * src_gap; }
-    uint64_t dst_extent() const { return count == 0 ? 0 : count * len + (count - 1) * dst_gap; }
+    ASCENDOPT_TWIN_FN uint64_t src_extent() const { return count == 0 ? 0 : count * len + (count - 1) * src_gap; }
+    ASCENDOPT_TWIN_FN uint64_t dst_extent() const { return count == 0 ? 0 : count * len + (count - 1) * dst_gap; }
 };
 
 }  // namespace ascendopt_twin::detail
@@ -90,7 +92,7 @@ namespace AscendC {
 
 // GM -> UB, `count` elements.
 template <class T>
-void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
+ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
     using namespace ascendopt_twin::detail;
     require_block_multiple(count, sizeof(T), "DataCopy(GM->UB)");
     require_ub_aligned(dst.data(), "DataCopy(GM->UB)");
@@ -102,7 +104,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
 
 // UB -> GM, `count` elements.
 template <class T>
-void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
     using namespace ascendopt_twin::detail;
     require_block_multiple(count, sizeof(T), "DataCopy(UB->GM)");
     require_ub_aligned(src.data(), "DataCopy(UB->GM)");
@@ -114,7 +116,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
 
 // UB -> UB, `count` elements.
 template <class T>
-void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
     using namespace ascendopt_twin::detail;
     require_block_multiple(count, sizeof(T), "DataCopy(UB->UB)");
     require_ub_aligned(dst.data(), "DataCopy(UB->UB)");
@@ -127,7 +129,7 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t cou
 
 // GM -> UB strided: blockLen and strides in 32-byte blocks.
 template <class T>
-void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
     using namespace ascendopt_twin::detail;
     const Strided s{p.blockCount, uint64_t(p.blockLen) * 32, uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32};
     require_ub_aligned(dst.data(), "DataCopy(GM->UB, params)");
@@ -140,7 +142,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
 
 // UB -> GM strided: blockLen and strides in 32-byte blocks.
 template <class T>
-void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
     using namespace ascendopt_twin::detail;
     const Strided s{p.blockCount, uint64_t(p.blockLen) * 32, uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32};
     require_ub_aligned(src.data(), "DataCopy(UB->GM, params)");
@@ -155,7 +157,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
 // UB block is [left pad][data][right pad] rounded up to 32 bytes, padded with paddingValue
 // when isPad is set.
 template <class T>
-void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+ASCENDOPT_TWIN_FN void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad) {
     using namespace ascendopt_twin::detail;
     const char* api = "DataCopyPad(GM->UB)";
@@ -187,7 +189,7 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 
 // UB -> GM with byte-exact block length. UB gaps are 32-byte blocks, GM gaps are bytes.
 template <class T>
-void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+ASCENDOPT_TWIN_FN void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
     using namespace ascendopt_twin::detail;
     const char* api = "DataCopyPad(UB->GM)";
     require_ub_aligned(src.data(), api);
@@ -203,14 +205,14 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
 
 // Older overloads taking DataCopyParams with blockLen in bytes.
 template <class T>
-void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p, const DataCopyPadParams& pad) {
+ASCENDOPT_TWIN_FN void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p, const DataCopyPadParams& pad) {
     T value;
     std::memcpy(&value, &pad.paddingValue, sizeof(T));
     DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
                 DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, value));
 }
 template <class T>
-void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+ASCENDOPT_TWIN_FN void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
     DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0));
 }
 

@@ -1,19 +1,21 @@
 // Block identity, tiling access, assertions and debugging aids of Ascend C.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include <cstdio>
 
 #include "ascendopt_twin/kernel/tensor.h"
 
 namespace AscendC {
 
-inline int64_t GetBlockIdx() { return ascendopt_twin::block_idx(); }
-inline int64_t GetBlockNum() { return ascendopt_twin::block_num(); }
-inline int64_t GetSubBlockIdx() { return 0; }
-inline int64_t GetTaskRation() { return 1; }
+ASCENDOPT_TWIN_FN inline int64_t GetBlockIdx() { return ascendopt_twin::block_idx(); }
+ASCENDOPT_TWIN_FN inline int64_t GetBlockNum() { return ascendopt_twin::block_num(); }
+ASCENDOPT_TWIN_FN inline int64_t GetSubBlockIdx() { return 0; }
+ASCENDOPT_TWIN_FN inline int64_t GetTaskRation() { return 1; }
 
 template <class T>
-void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {
+ASCENDOPT_TWIN_FN void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {
     std::printf("DumpTensor block=%lld desc=%u:", static_cast<long long>(GetBlockIdx()), desc);
     for (uint32_t i = 0; i < count && i < tensor.GetSize(); ++i) std::printf(" %g", double(float(tensor.data()[i])));
     std::printf("\n");

@@ -4,6 +4,8 @@
 // tensor that does not belong to the queue, DeQue of an empty queue (run_failed).
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include <string>
 
 #include "ascendopt_twin/kernel/tensor.h"
@@ -12,23 +14,23 @@ namespace ascendopt_twin::detail {
 
 constexpr int k_max_queue_buffers = 16;
 
-inline uint32_t align32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31u) & ~uint64_t(31)); }
+ASCENDOPT_TWIN_FN inline uint32_t align32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31u) & ~uint64_t(31)); }
 
 // Buffers of one queue or TBuf: `count` slices of `len` bytes starting at UB offset `base`.
 class BufferSet {
 public:
-    void init(uint32_t base, int count, uint32_t len) {
+    ASCENDOPT_TWIN_FN void init(uint32_t base, int count, uint32_t len) {
         m_base = base;
         m_count = count;
         m_len = len;
         m_allocated = 0;
         m_head = m_tail = m_queued = 0;
     }
-    bool initialized() const { return m_count > 0; }
-    uint32_t len() const { return m_len; }
-    uint8_t* slice(int i) const { return ub_base() + m_base + uint32_t(i) * m_len; }
+    ASCENDOPT_TWIN_FN bool initialized() const { return m_count > 0; }
+    ASCENDOPT_TWIN_FN uint32_t len() const { return m_len; }
+    ASCENDOPT_TWIN_FN uint8_t* slice(int i) const { return ub_base() + m_base + uint32_t(i) * m_len; }
 
-    int alloc(const char* api) {
+    ASCENDOPT_TWIN_FN int alloc(const char* api) {
         require_init(api);
         for (int i = 0; i < m_count; ++i) {
             if (!(m_allocated & (1u << i))) {
@@ -40,14 +42,14 @@ public:
              "all " + std::to_string(m_count) + " buffers of this queue are in use; a FreeTensor is missing "
              "or the queue needs more buffers in InitBuffer");
     }
-    void release(const void* p, const char* api) {
+    ASCENDOPT_TWIN_FN void release(const void* p, const char* api) {
         const int i = owned_slice(p, api);
         if (!(m_allocated & (1u << i)))
             fail(ErrorKind::run_failed, api, "tensor at UB offset " + std::to_string(offset_of(p)) +
                                                  " is not allocated (double FreeTensor, or never allocated)");
         m_allocated &= ~(1u << i);
     }
-    void push(const void* p, const char* api) {
+    ASCENDOPT_TWIN_FN void push(const void* p, const char* api) {
         const int i = owned_slice(p, api);
         if (!(m_allocated & (1u << i)))
             fail(ErrorKind::run_failed, api, "tensor at UB offset " + std::to_string(offset_of(p)) +
@@ -56,7 +58,7 @@ public:
         m_tail = (m_tail + 1) % k_max_queue_buffers;
         ++m_queued;
     }
-    int pop(const char* api) {
+    ASCENDOPT_TWIN_FN int pop(const char* api) {
         require_init(api);
         if (m_queued == 0)
             fail(ErrorKind::run_failed, api, "DeQue on an empty queue: no tensor was EnQue'd since the last DeQue");
@@ -67,11 +69,11 @@ public:
     }
 
 private:
-    void require_init(const char* api) const {
+    ASCENDOPT_TWIN_FN void require_init(const char* api) const {
         if (!initialized()) fail(ErrorKind::run_failed, api, "queue used before TPipe::InitBuffer gave it memory");
     }
-    uint32_t offset_of(const void* p) const { return uint32_t(static_cast<const uint8_t*>(p) - ub_base()); }
-    int owned_slice(const void* p, const char* api) const {
+    ASCENDOPT_TWIN_FN uint32_t offset_of(const void* p) const { return uint32_t(static_cast<const uint8_t*>(p) - ub_base()); }
+    ASCENDOPT_TWIN_FN int owned_slice(const void* p, const char* api) const {
         require_init(api);
         const uint32_t off = offset_of(p);
         if (off >= m_base && off < m_base + uint32_t(m_count) * m_len && (off - m_base) % m_len == 0)
@@ -105,27 +107,27 @@ template <TPosition pos, int32_t depth = 1>
 class TQue {
 public:
     template <class T>
-    LocalTensor<T> AllocTensor() {
+    ASCENDOPT_TWIN_FN LocalTensor<T> AllocTensor() {
         const int i = m_buffers.alloc("TQue::AllocTensor");
         return LocalTensor<T>(reinterpret_cast<T*>(m_buffers.slice(i)), m_buffers.len() / sizeof(T));
     }
     template <class T>
-    bool EnQue(const LocalTensor<T>& tensor) {
+    ASCENDOPT_TWIN_FN bool EnQue(const LocalTensor<T>& tensor) {
         m_buffers.push(tensor.data(), "TQue::EnQue");
         return true;
     }
     template <class T>
-    LocalTensor<T> DeQue() {
+    ASCENDOPT_TWIN_FN LocalTensor<T> DeQue() {
         const int i = m_buffers.pop("TQue::DeQue");
         return LocalTensor<T>(reinterpret_cast<T*>(m_buffers.slice(i)), m_buffers.len() / sizeof(T));
     }
     template <class T>
-    void FreeTensor(LocalTensor<T>& tensor) {
+    ASCENDOPT_TWIN_FN void FreeTensor(LocalTensor<T>& tensor) {
         m_buffers.release(tensor.data(), "TQue::FreeTensor");
     }
-    bool VacantInQue() const { return true; }
+    ASCENDOPT_TWIN_FN bool VacantInQue() const { return true; }
 
-    ascendopt_twin::detail::BufferSet& buffers() { return m_buffers; }
+    ASCENDOPT_TWIN_FN ascendopt_twin::detail::BufferSet& buffers() { return m_buffers; }
 
 private:
     ascendopt_twin::detail::BufferSet m_buffers;
@@ -138,12 +140,12 @@ template <TPosition pos = TPosition::VECCALC>
 class TBuf {
 public:
     template <class T>
-    LocalTensor<T> Get() {
+    ASCENDOPT_TWIN_FN LocalTensor<T> Get() {
         require("TBuf::Get");
         return LocalTensor<T>(reinterpret_cast<T*>(m_buffers.slice(0)), m_buffers.len() / sizeof(T));
     }
     template <class T>
-    LocalTensor<T> Get(uint32_t count) {
+    ASCENDOPT_TWIN_FN LocalTensor<T> Get(uint32_t count) {
         require("TBuf::Get");
         if (uint64_t(count) * sizeof(T) > m_buffers.len())
             ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "TBuf::Get",
@@ -151,10 +153,10 @@ public:
                                      " bytes exceed the buffer's " + std::to_string(m_buffers.len()) + " bytes");
         return LocalTensor<T>(reinterpret_cast<T*>(m_buffers.slice(0)), count);
     }
-    ascendopt_twin::detail::BufferSet& buffers() { return m_buffers; }
+    ASCENDOPT_TWIN_FN ascendopt_twin::detail::BufferSet& buffers() { return m_buffers; }
 
 private:
-    void require(const char* api) const {
+    ASCENDOPT_TWIN_FN void require(const char* api) const {
         if (!m_buffers.initialized())
             ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "TBuf used before TPipe::InitBuffer");
     }
@@ -163,15 +165,15 @@ private:
 
 class TPipe {
 public:
-    TPipe() { ascendopt_twin::set_current_pipe(this); }
-    ~TPipe() {
+    ASCENDOPT_TWIN_FN TPipe() { ascendopt_twin::set_current_pipe(this); }
+    ASCENDOPT_TWIN_FN ~TPipe() {
         if (ascendopt_twin::current_pipe() == this) ascendopt_twin::set_current_pipe(nullptr);
     }
     TPipe(const TPipe&) = delete;
     TPipe& operator=(const TPipe&) = delete;
 
     template <class Q>
-    bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
+    ASCENDOPT_TWIN_FN bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
         if (num == 0 || num > ascendopt_twin::detail::k_max_queue_buffers)
             ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "TPipe::InitBuffer",
                                  "buffer count " + std::to_string(num) + " must be 1..16");
@@ -180,22 +182,22 @@ public:
         return true;
     }
     template <TPosition pos>
-    bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
+    ASCENDOPT_TWIN_FN bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
         buf.buffers().init(reserve(ascendopt_twin::detail::align32(len), 1, len), 1, ascendopt_twin::detail::align32(len));
         return true;
     }
-    void Reset() { m_used = 0; }
+    ASCENDOPT_TWIN_FN void Reset() { m_used = 0; }
     template <HardEvent e>
-    int32_t FetchEventID() { return 0; }
+    ASCENDOPT_TWIN_FN int32_t FetchEventID() { return 0; }
     template <HardEvent e>
-    int32_t AllocEventID() { return 0; }
+    ASCENDOPT_TWIN_FN int32_t AllocEventID() { return 0; }
     template <HardEvent e>
-    void ReleaseEventID(int32_t) {}
+    ASCENDOPT_TWIN_FN void ReleaseEventID(int32_t) {}
 
-    uint32_t used_bytes() const { return m_used; }
+    ASCENDOPT_TWIN_FN uint32_t used_bytes() const { return m_used; }
 
 private:
-    uint32_t reserve(uint64_t bytes, int num, uint32_t len) {
+    ASCENDOPT_TWIN_FN uint32_t reserve(uint64_t bytes, int num, uint32_t len) {
         const uint64_t total = uint64_t(m_used) + bytes;
         if (total > ascendopt_twin::ub_size())
             ascendopt_twin::fail(ascendopt_twin::ErrorKind::resource_exceeded, "TPipe::InitBuffer",
@@ -210,6 +212,6 @@ private:
     uint32_t m_used = 0;
 };
 
-inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascendopt_twin::current_pipe()); }
+ASCENDOPT_TWIN_FN inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascendopt_twin::current_pipe()); }
 
 }  // namespace AscendC

@@ -3,6 +3,8 @@
 // order, so pipe flags only feed the accounting; SyncAll is a real barrier across blocks.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include "ascendopt_twin/kernel/pipe.h"
 
 namespace AscendC {
@@ -11,28 +13,28 @@ enum pipe_t : uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3,
 enum event_t : uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
 template <HardEvent event>
-inline void SetFlag(int32_t eventId) {
+ASCENDOPT_TWIN_FN inline void SetFlag(int32_t eventId) {
     (void)eventId;
     ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "set_flag", 0);
 }
 template <HardEvent event>
-inline void WaitFlag(int32_t eventId) {
+ASCENDOPT_TWIN_FN inline void WaitFlag(int32_t eventId) {
     (void)eventId;
     ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "wait_flag", 0);
 }
 template <pipe_t pipe>
-inline void PipeBarrier() {
+ASCENDOPT_TWIN_FN inline void PipeBarrier() {
     ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "pipe_barrier", 0);
 }
-inline void pipe_barrier(pipe_t) { ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "pipe_barrier", 0); }
+ASCENDOPT_TWIN_FN inline void pipe_barrier(pipe_t) { ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "pipe_barrier", 0); }
 
 template <bool isAIVOnly = true>
-inline void SyncAll() {
+ASCENDOPT_TWIN_FN inline void SyncAll() {
     ascendopt_twin::sync_all();
 }
 // Software SyncAll through a GM workspace: same effect in the twin.
 template <bool isAIVOnly = true>
-inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t usedCores = 0) {
+ASCENDOPT_TWIN_FN inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t usedCores = 0) {
     (void)gmWorkspace;
     (void)ubWorkspace;
     (void)usedCores;

@@ -3,6 +3,8 @@
 // a violation is a run_failed error naming the API and the values involved.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include <string>
 
 #include "ascendopt_twin/kernel/defs.h"
@@ -10,9 +12,9 @@
 
 namespace ascendopt_twin::detail {
 
-inline std::string str(uint64_t v) { return std::to_string(v); }
+ASCENDOPT_TWIN_FN inline std::string str(uint64_t v) { return std::to_string(v); }
 
-[[noreturn]] inline void out_of_range(const char* api, uint64_t index, uint64_t size) {
+ASCENDOPT_TWIN_FN [[noreturn]] inline void out_of_range(const char* api, uint64_t index, uint64_t size) {
     fail(ErrorKind::run_failed, api,
          "index " + str(index) + " is out of range of a tensor of " + str(size) + " elements");
 }
@@ -27,45 +29,45 @@ public:
     using PrimType = T;
 
     LocalTensor() = default;
-    LocalTensor(T* data, uint32_t size) : m_data(data), m_size(size) {}
+    ASCENDOPT_TWIN_FN LocalTensor(T* data, uint32_t size) : m_data(data), m_size(size) {}
 
-    T GetValue(uint32_t index) const {
+    ASCENDOPT_TWIN_FN T GetValue(uint32_t index) const {
         check(index, "LocalTensor::GetValue");
         ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "ub_scalar_read", sizeof(T));
         return m_data[index];
     }
     template <class U>
-    void SetValue(uint32_t index, const U& value) const {
+    ASCENDOPT_TWIN_FN void SetValue(uint32_t index, const U& value) const {
         check(index, "LocalTensor::SetValue");
         ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "ub_scalar_write", sizeof(T));
         m_data[index] = static_cast<T>(value);
     }
-    T& operator()(uint32_t index) const {
+    ASCENDOPT_TWIN_FN T& operator()(uint32_t index) const {
         check(index, "LocalTensor::operator()");
         return m_data[index];
     }
-    LocalTensor operator[](uint32_t offset) const {
+    ASCENDOPT_TWIN_FN LocalTensor operator[](uint32_t offset) const {
         if (offset > m_size) ascendopt_twin::detail::out_of_range("LocalTensor::operator[]", offset, m_size);
         return LocalTensor(m_data + offset, m_size - offset);
     }
     template <class U>
-    LocalTensor<U> ReinterpretCast() const {
+    ASCENDOPT_TWIN_FN LocalTensor<U> ReinterpretCast() const {
         return LocalTensor<U>(reinterpret_cast<U*>(m_data), static_cast<uint32_t>(uint64_t(m_size) * sizeof(T) / sizeof(U)));
     }
-    uint32_t GetSize() const { return m_size; }
-    void SetSize(uint32_t size) {
+    ASCENDOPT_TWIN_FN uint32_t GetSize() const { return m_size; }
+    ASCENDOPT_TWIN_FN void SetSize(uint32_t size) {
         if (size > m_size) ascendopt_twin::detail::out_of_range("LocalTensor::SetSize", size, m_size);
         m_size = size;
     }
-    uint32_t GetLength() const { return m_size * sizeof(T); }
-    T* GetPhyAddr() const { return m_data; }
-    T* GetPhyAddr(uint32_t offset) const { return m_data + offset; }
+    ASCENDOPT_TWIN_FN uint32_t GetLength() const { return m_size * sizeof(T); }
+    ASCENDOPT_TWIN_FN T* GetPhyAddr() const { return m_data; }
+    ASCENDOPT_TWIN_FN T* GetPhyAddr(uint32_t offset) const { return m_data + offset; }
 
     // Twin internals: the host memory behind the tensor, for the API implementations.
-    T* data() const { return m_data; }
+    ASCENDOPT_TWIN_FN T* data() const { return m_data; }
 
 private:
-    void check(uint32_t index, const char* api) const {
+    ASCENDOPT_TWIN_FN void check(uint32_t index, const char* api) const {
         if (index >= m_size) ascendopt_twin::detail::out_of_range(api, index, m_size);
     }
 
@@ -78,34 +80,34 @@ class GlobalTensor {
 public:
     using PrimType = T;
 
-    void SetGlobalBuffer(T* buffer, uint64_t size = 0) {
+    ASCENDOPT_TWIN_FN void SetGlobalBuffer(T* buffer, uint64_t size = 0) {
         m_addr = reinterpret_cast<uint64_t>(buffer);
         m_size = size;
     }
-    GlobalTensor operator[](uint64_t offset) const {
+    ASCENDOPT_TWIN_FN GlobalTensor operator[](uint64_t offset) const {
         GlobalTensor t;
         t.m_addr = m_addr + offset * sizeof(T);
         t.m_size = m_size > offset ? m_size - offset : 0;
         return t;
     }
-    T GetValue(uint64_t index) const {
+    ASCENDOPT_TWIN_FN T GetValue(uint64_t index) const {
         ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "gm_scalar_read", sizeof(T));
         T v;
         std::memcpy(&v, ascendopt_twin::gm_translate(address(index), sizeof(T), false, "GlobalTensor::GetValue"), sizeof(T));
         return v;
     }
     template <class U>
-    void SetValue(uint64_t index, const U& value) const {
+    ASCENDOPT_TWIN_FN void SetValue(uint64_t index, const U& value) const {
         ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "gm_scalar_write", sizeof(T));
         const T v = static_cast<T>(value);
         std::memcpy(ascendopt_twin::gm_translate(address(index), sizeof(T), true, "GlobalTensor::SetValue"), &v, sizeof(T));
     }
-    T* GetPhyAddr() const { return reinterpret_cast<T*>(m_addr); }
-    T* GetPhyAddr(uint64_t offset) const { return reinterpret_cast<T*>(address(offset)); }
-    uint64_t GetSize() const { return m_size; }
+    ASCENDOPT_TWIN_FN T* GetPhyAddr() const { return reinterpret_cast<T*>(m_addr); }
+    ASCENDOPT_TWIN_FN T* GetPhyAddr(uint64_t offset) const { return reinterpret_cast<T*>(address(offset)); }
+    ASCENDOPT_TWIN_FN uint64_t GetSize() const { return m_size; }
 
     // Twin internals: the device address of element `index`.
-    uint64_t address(uint64_t index = 0) const { return m_addr + index * sizeof(T); }
+    ASCENDOPT_TWIN_FN uint64_t address(uint64_t index = 0) const { return m_addr + index * sizeof(T); }
 
 private:
     uint64_t m_addr = 0;

@@ -7,6 +7,8 @@
 // rounded to nearest even on store.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include <algorithm>
 #include <string>
 
@@ -20,8 +22,8 @@ struct UnaryRepeatParams {
     uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
     uint8_t srcRepStride = DEFAULT_REPEAT_STRIDE;
     UnaryRepeatParams() = default;
-    UnaryRepeatParams(uint16_t db, uint16_t sb, uint8_t dr, uint8_t sr)
-        : dstBlkStride(db), srcBlkStride(sb), dstRepStride(dr), srcRepStride(sr) {}
+    ASCENDOPT_TWIN_FN UnaryRepeatParams(uint16_t db, uint16_t sb, uint8_t dr, uint8_t sr)
+        ASCENDOPT_TWIN_FN : dstBlkStride(db), srcBlkStride(sb), dstRepStride(dr), srcRepStride(sr) {}
 };
 
 struct BinaryRepeatParams {
@@ -32,19 +34,19 @@ struct BinaryRepeatParams {
     uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
     uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
     BinaryRepeatParams() = default;
-    BinaryRepeatParams(uint8_t db, uint8_t s0b, uint8_t s1b, uint8_t dr, uint8_t s0r, uint8_t s1r)
-        : dstBlkStride(db), src0BlkStride(s0b), src1BlkStride(s1b), dstRepStride(dr), src0RepStride(s0r), src1RepStride(s1r) {}
+    ASCENDOPT_TWIN_FN BinaryRepeatParams(uint8_t db, uint8_t s0b, uint8_t s1b, uint8_t dr, uint8_t s0r, uint8_t s1r)
+        ASCENDOPT_TWIN_FN : dstBlkStride(db), src0BlkStride(s0b), src1BlkStride(s1b), dstRepStride(dr), src0RepStride(s0r), src1RepStride(s1r) {}
 };
 
 template <class T, MaskMode mode = MaskMode::NORMAL>
-inline void SetVectorMask(uint64_t maskHigh, uint64_t maskLow) {
+ASCENDOPT_TWIN_FN inline void SetVectorMask(uint64_t maskHigh, uint64_t maskLow) {
     auto& m = ascendopt_twin::mask_state();
     m.hi = maskHigh;
     m.lo = maskLow;
     m.counter_mode = m.counter_mode || mode == MaskMode::COUNTER;
 }
 template <class T, MaskMode mode = MaskMode::NORMAL>
-inline void SetVectorMask(int32_t len) {
+ASCENDOPT_TWIN_FN inline void SetVectorMask(int32_t len) {
     auto& m = ascendopt_twin::mask_state();
     if (m.counter_mode || mode == MaskMode::COUNTER) {
         m.lo = uint64_t(len);
@@ -54,9 +56,9 @@ inline void SetVectorMask(int32_t len) {
     m.lo = len >= 64 ? ~0ull : ((1ull << len) - 1);
     m.hi = len >= 128 ? ~0ull : (len > 64 ? ((1ull << (len - 64)) - 1) : 0);
 }
-inline void SetMaskCount() { ascendopt_twin::mask_state().counter_mode = true; }
-inline void SetMaskNorm() { ascendopt_twin::mask_state().counter_mode = false; }
-inline void ResetMask() {
+ASCENDOPT_TWIN_FN inline void SetMaskCount() { ascendopt_twin::mask_state().counter_mode = true; }
+ASCENDOPT_TWIN_FN inline void SetMaskNorm() { ascendopt_twin::mask_state().counter_mode = false; }
+ASCENDOPT_TWIN_FN inline void ResetMask() {
     auto& m = ascendopt_twin::mask_state();
     m.lo = m.hi = ~0ull;
 }
@@ -89,19 +91,19 @@ struct Lanes {
     bool counter = false;  // counter mode: the first `count` elements, repeat after repeat
     uint64_t count = 0;
 
-    bool active(uint32_t r, uint32_t lane) const {
+    ASCENDOPT_TWIN_FN bool active(uint32_t r, uint32_t lane) const {
         if (counter) return uint64_t(r) * lanes_per_repeat + lane < count;
         return lane < 64 ? ((lo >> lane) & 1u) : ((hi >> (lane - 64)) & 1u);
     }
     // Highest active lane in repeat r (or -1).
-    int64_t last_lane(uint32_t r) const {
+    ASCENDOPT_TWIN_FN int64_t last_lane(uint32_t r) const {
         for (int64_t l = int64_t(lanes_per_repeat) - 1; l >= 0; --l)
             if (active(r, uint32_t(l))) return l;
         return -1;
     }
 };
 
-inline Lanes lanes_with_counter(uint32_t epr, const char* api) {
+ASCENDOPT_TWIN_FN inline Lanes lanes_with_counter(uint32_t epr, const char* api) {
     (void)api;
     const auto& m = mask_state();
     Lanes l;
@@ -114,7 +116,7 @@ inline Lanes lanes_with_counter(uint32_t epr, const char* api) {
 
 // Continuous mask: the first `mask` lanes of each repeat.
 template <class T>
-Lanes lanes_from_count(uint64_t mask, uint32_t repeats, bool set_mask, const char* api, uint32_t epr = repeat_elems<T>()) {
+ASCENDOPT_TWIN_FN Lanes lanes_from_count(uint64_t mask, uint32_t repeats, bool set_mask, const char* api, uint32_t epr = repeat_elems<T>()) {
     if (!set_mask && mask_state().counter_mode) return lanes_with_counter(epr, api);
     if (!set_mask) return Lanes{mask_state().lo, mask_state().hi, repeats, epr};
     if (mask_state().counter_mode) {
@@ -137,7 +139,7 @@ Lanes lanes_from_count(uint64_t mask, uint32_t repeats, bool set_mask, const cha
 
 // Bitwise mask: mask[0] holds lanes 0..63, mask[1] lanes 64..127.
 template <class T>
-Lanes lanes_from_bits(const uint64_t mask[2], uint32_t repeats, bool set_mask, const char* api) {
+ASCENDOPT_TWIN_FN Lanes lanes_from_bits(const uint64_t mask[2], uint32_t repeats, bool set_mask, const char* api) {
     if (!set_mask) return lanes_from_count<T>(0, repeats, false, api);
     const uint32_t epr = repeat_elems<T>();
     Lanes l{mask[0], epr > 64 ? mask[1] : 0, repeats, epr};
@@ -147,14 +149,14 @@ Lanes lanes_from_bits(const uint64_t mask[2], uint32_t repeats, bool set_mask, c
 
 // Where lane `lane` of repeat `r` lives, for block stride `blk` and repeat stride `rep` (blocks).
 template <class T>
-inline uint64_t lane_index(uint32_t r, uint32_t lane, uint32_t blk, uint32_t rep) {
+ASCENDOPT_TWIN_FN inline uint64_t lane_index(uint32_t r, uint32_t lane, uint32_t blk, uint32_t rep) {
     constexpr uint32_t epb = block_elems<T>();
     return (uint64_t(r) * rep + uint64_t(lane / epb) * blk) * epb + lane % epb;
 }
 
 // Fails unless every lane the instruction touches lies inside a tensor of `size` elements.
 template <class T>
-void require_footprint(const Lanes& l, uint32_t blk, uint32_t rep, uint64_t size, const char* api, const char* which) {
+ASCENDOPT_TWIN_FN void require_footprint(const Lanes& l, uint32_t blk, uint32_t rep, uint64_t size, const char* api, const char* which) {
     if (l.repeats == 0) return;
     uint64_t extent = 0;
     for (uint32_t r : {l.repeats - 1, l.repeats > 1 ? l.repeats - 2 : 0u}) {
@@ -168,14 +170,14 @@ void require_footprint(const Lanes& l, uint32_t blk, uint32_t rep, uint64_t size
 }
 
 template <class T>
-void require_count(uint64_t count, uint64_t size, const char* api, const char* which) {
+ASCENDOPT_TWIN_FN void require_count(uint64_t count, uint64_t size, const char* api, const char* which) {
     if (count > size)
         fail(ErrorKind::run_failed, api,
              "count " + str(count) + " exceeds the " + str(size) + " elements of the " + which + " tensor");
 }
 
 template <class T>
-inline void record_vector(const char* api, uint64_t elems) {
+ASCENDOPT_TWIN_FN inline void record_vector(const char* api, uint64_t elems) {
     record_instr(PipeId::V, api, elems * sizeof(T));
 }
 

@@ -4,6 +4,8 @@
 // round then saturate to the destination range, NaN becoming 0.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include <cmath>
 #include <limits>
 
@@ -14,26 +16,26 @@ namespace ascendopt_twin::detail {
 template <class F> struct FloatBits;
 template <> struct FloatBits<Half> {
     using U = uint16_t;
-    static U bits(Half h) { return h.bits; }
-    static Half make(U b) { return Half::from_bits(b); }
-    static Half nearest(double v) { return Half(static_cast<float>(v)); }  // float holds every value we cast exactly
+    ASCENDOPT_TWIN_FN static U bits(Half h) { return h.bits; }
+    ASCENDOPT_TWIN_FN static Half make(U b) { return Half::from_bits(b); }
+    ASCENDOPT_TWIN_FN static Half nearest(double v) { return Half(static_cast<float>(v)); }  // float holds every value we cast exactly
 };
 template <> struct FloatBits<BFloat16> {
     using U = uint16_t;
-    static U bits(BFloat16 h) { return h.bits; }
-    static BFloat16 make(U b) { return BFloat16::from_bits(b); }
-    static BFloat16 nearest(double v) { return BFloat16(static_cast<float>(v)); }
+    ASCENDOPT_TWIN_FN static U bits(BFloat16 h) { return h.bits; }
+    ASCENDOPT_TWIN_FN static BFloat16 make(U b) { return BFloat16::from_bits(b); }
+    ASCENDOPT_TWIN_FN static BFloat16 nearest(double v) { return BFloat16(static_cast<float>(v)); }
 };
 template <> struct FloatBits<float> {
     using U = uint32_t;
-    static U bits(float f) { return float_bits(f); }
-    static float make(U b) { return bits_float(b); }
-    static float nearest(double v) { return static_cast<float>(v); }
+    ASCENDOPT_TWIN_FN static U bits(float f) { return float_bits(f); }
+    ASCENDOPT_TWIN_FN static float make(U b) { return bits_float(b); }
+    ASCENDOPT_TWIN_FN static float nearest(double v) { return static_cast<float>(v); }
 };
 
 // Next representable value toward +inf (up) or -inf, on a sign-magnitude bit pattern.
 template <class F>
-F step(F x, bool up) {
+ASCENDOPT_TWIN_FN F step(F x, bool up) {
     using B = FloatBits<F>;
     using U = typename B::U;
     const U sign = U(U(1) << (sizeof(U) * 8 - 1));
@@ -45,7 +47,7 @@ F step(F x, bool up) {
 }
 
 template <class F>
-F round_float(double v, AscendC::RoundMode mode) {
+ASCENDOPT_TWIN_FN F round_float(double v, AscendC::RoundMode mode) {
     using AscendC::RoundMode;
     const F r = FloatBits<F>::nearest(v);
     const double rd = double(float(r));
@@ -67,7 +69,7 @@ F round_float(double v, AscendC::RoundMode mode) {
     }
 }
 
-inline double round_integer(double v, AscendC::RoundMode mode) {
+ASCENDOPT_TWIN_FN inline double round_integer(double v, AscendC::RoundMode mode) {
     using AscendC::RoundMode;
     switch (mode) {
         case RoundMode::CAST_FLOOR: return std::floor(v);
@@ -79,7 +81,7 @@ inline double round_integer(double v, AscendC::RoundMode mode) {
 }
 
 template <class D>
-D cast_value(double v, AscendC::RoundMode mode) {
+ASCENDOPT_TWIN_FN D cast_value(double v, AscendC::RoundMode mode) {
     if constexpr (std::is_same_v<D, Half> || std::is_same_v<D, BFloat16> || std::is_same_v<D, float>) {
         return round_float<D>(v, mode);
     } else if constexpr (std::is_same_v<D, bool>) {
@@ -94,7 +96,7 @@ D cast_value(double v, AscendC::RoundMode mode) {
 }
 
 template <class S>
-double to_double(S v) {
+ASCENDOPT_TWIN_FN double to_double(S v) {
     if constexpr (std::is_same_v<S, Half> || std::is_same_v<S, BFloat16>) return double(float(v));
     else return static_cast<double>(v);
 }
@@ -104,7 +106,7 @@ double to_double(S v) {
 namespace AscendC {
 
 template <class D, class S>
-void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, const uint32_t count) {
+ASCENDOPT_TWIN_FN void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, const uint32_t count) {
     using namespace ascendopt_twin::detail;
     require_count<D>(count, dst.GetSize(), "Cast", "destination");
     require_count<S>(count, src.GetSize(), "Cast", "source");
@@ -114,7 +116,7 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
 
 // Mask form: lanes follow the wider of the two types, 256 bytes of it per repeat.
 template <class D, class S, bool isSetMask = true>
-void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, uint64_t mask,
+ASCENDOPT_TWIN_FN void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, uint64_t mask,
           const uint8_t repeatTimes, const UnaryRepeatParams& p) {
     using namespace ascendopt_twin::detail;
     using W = std::conditional_t<(sizeof(D) > sizeof(S)), D, S>;

@@ -3,6 +3,8 @@
 // The `*_apply` templates hold the one implementation; the macros only spell the overloads.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include <cmath>
 
 #include "ascendopt_twin/kernel/vec.h"
@@ -10,7 +12,7 @@
 namespace ascendopt_twin::detail {
 
 template <class T, class F>
-void binary_count(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& a,
+ASCENDOPT_TWIN_FN void binary_count(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& a,
                   const AscendC::LocalTensor<T>& b, int32_t count, F f) {
     if (count < 0) fail(ErrorKind::run_failed, api, "negative count " + std::to_string(count));
     require_count<T>(uint64_t(count), dst.GetSize(), api, "destination");
@@ -25,7 +27,7 @@ void binary_count(const char* api, const AscendC::LocalTensor<T>& dst, const Asc
 }
 
 template <class T, class F>
-void binary_masked(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& a,
+ASCENDOPT_TWIN_FN void binary_masked(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& a,
                    const AscendC::LocalTensor<T>& b, const Lanes& l, const AscendC::BinaryRepeatParams& p, F f) {
     require_footprint<T>(l, p.dstBlkStride, p.dstRepStride, dst.GetSize(), api, "destination");
     require_footprint<T>(l, p.src0BlkStride, p.src0RepStride, a.GetSize(), api, "first source");
@@ -44,7 +46,7 @@ void binary_masked(const char* api, const AscendC::LocalTensor<T>& dst, const As
 }
 
 template <class T, class F>
-void unary_count(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, int32_t count, F f) {
+ASCENDOPT_TWIN_FN void unary_count(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, int32_t count, F f) {
     if (count < 0) fail(ErrorKind::run_failed, api, "negative count " + std::to_string(count));
     require_count<T>(uint64_t(count), dst.GetSize(), api, "destination");
     require_count<T>(uint64_t(count), src.GetSize(), api, "source");
@@ -56,7 +58,7 @@ void unary_count(const char* api, const AscendC::LocalTensor<T>& dst, const Asce
 }
 
 template <class T, class F>
-void unary_masked(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, const Lanes& l,
+ASCENDOPT_TWIN_FN void unary_masked(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, const Lanes& l,
                   const AscendC::UnaryRepeatParams& p, F f) {
     require_footprint<T>(l, p.dstBlkStride, p.dstRepStride, dst.GetSize(), api, "destination");
     require_footprint<T>(l, p.srcBlkStride, p.srcRepStride, src.GetSize(), api, "source");
@@ -73,72 +75,72 @@ void unary_masked(const char* api, const AscendC::LocalTensor<T>& dst, const Asc
 }
 
 template <class T>
-T relu_of(T x) { return x > T(0) ? x : T(0); }
+ASCENDOPT_TWIN_FN T relu_of(T x) { return x > T(0) ? x : T(0); }
 
 }  // namespace ascendopt_twin::detail
 
 // Spells the three overloads of a binary op; EXPR combines `a` and `b` (compute type).
 #define ASCENDOPT_TWIN_BINARY_API(NAME, EXPR)                                                                          \
     template <class T>                                                                                                 \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) { \
-        ascendopt_twin::detail::binary_count(#NAME, dst, src0, src1, count, [](auto a, auto b) { return EXPR; });     \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) { \
+        ascendopt_twin::detail::binary_count(#NAME, dst, src0, src1, count, [](auto a, auto b) ASCENDOPT_TWIN_FN { return EXPR; });     \
     }                                                                                                                  \
     template <class T, bool isSetMask = true>                                                                          \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,       \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,       \
               const uint8_t repeatTimes, const BinaryRepeatParams& p) {                                                \
         const auto l = ascendopt_twin::detail::lanes_from_count<T>(mask, repeatTimes, isSetMask, #NAME);               \
-        ascendopt_twin::detail::binary_masked(#NAME, dst, src0, src1, l, p, [](auto a, auto b) { return EXPR; });     \
+        ascendopt_twin::detail::binary_masked(#NAME, dst, src0, src1, l, p, [](auto a, auto b) ASCENDOPT_TWIN_FN { return EXPR; });     \
     }                                                                                                                  \
     template <class T, bool isSetMask = true>                                                                          \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], \
               const uint8_t repeatTimes, const BinaryRepeatParams& p) {                                                \
         const auto l = ascendopt_twin::detail::lanes_from_bits<T>(mask, repeatTimes, isSetMask, #NAME);                \
-        ascendopt_twin::detail::binary_masked(#NAME, dst, src0, src1, l, p, [](auto a, auto b) { return EXPR; });     \
+        ascendopt_twin::detail::binary_masked(#NAME, dst, src0, src1, l, p, [](auto a, auto b) ASCENDOPT_TWIN_FN { return EXPR; });     \
     }
 
 // Spells the overloads of a unary op; EXPR maps `a` (compute type).
 #define ASCENDOPT_TWIN_UNARY_API(NAME, EXPR)                                                                           \
     template <class T>                                                                                                 \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                           \
-        ascendopt_twin::detail::unary_count(#NAME, dst, src, count, [](auto a) { return EXPR; });                     \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                           \
+        ascendopt_twin::detail::unary_count(#NAME, dst, src, count, [](auto a) ASCENDOPT_TWIN_FN { return EXPR; });                     \
     }                                                                                                                  \
     template <class T, bool isSetMask = true>                                                                          \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTimes,          \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTimes,          \
               const UnaryRepeatParams& p) {                                                                            \
         const auto l = ascendopt_twin::detail::lanes_from_count<T>(mask, repeatTimes, isSetMask, #NAME);               \
-        ascendopt_twin::detail::unary_masked(#NAME, dst, src, l, p, [](auto a) { return EXPR; });                     \
+        ascendopt_twin::detail::unary_masked(#NAME, dst, src, l, p, [](auto a) ASCENDOPT_TWIN_FN { return EXPR; });                     \
     }                                                                                                                  \
     template <class T, bool isSetMask = true>                                                                          \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTimes,  \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTimes,  \
               const UnaryRepeatParams& p) {                                                                            \
         const auto l = ascendopt_twin::detail::lanes_from_bits<T>(mask, repeatTimes, isSetMask, #NAME);                \
-        ascendopt_twin::detail::unary_masked(#NAME, dst, src, l, p, [](auto a) { return EXPR; });                     \
+        ascendopt_twin::detail::unary_masked(#NAME, dst, src, l, p, [](auto a) ASCENDOPT_TWIN_FN { return EXPR; });                     \
     }
 
 // Spells the overloads of a tensor-scalar op; EXPR maps `a` with scalar `s` (compute type).
 #define ASCENDOPT_TWIN_SCALAR_API(NAME, EXPR)                                                                          \
     template <class T>                                                                                                 \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,   \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,   \
               const int32_t& count) {                                                                                  \
         using C = ascendopt_twin::detail::compute_t<T>;                                                                \
         const C s = static_cast<C>(scalar);                                                                            \
-        ascendopt_twin::detail::unary_count(#NAME, dst, src, count, [s](auto a) { return EXPR; });                    \
+        ascendopt_twin::detail::unary_count(#NAME, dst, src, count, [s](auto a) ASCENDOPT_TWIN_FN { return EXPR; });                    \
     }                                                                                                                  \
     template <class T, bool isSetMask = true>                                                                          \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,   \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,   \
               uint64_t mask, const uint8_t repeatTimes, const UnaryRepeatParams& p) {                                  \
         using C = ascendopt_twin::detail::compute_t<T>;                                                                \
         const C s = static_cast<C>(scalar);                                                                            \
         const auto l = ascendopt_twin::detail::lanes_from_count<T>(mask, repeatTimes, isSetMask, #NAME);               \
-        ascendopt_twin::detail::unary_masked(#NAME, dst, src, l, p, [s](auto a) { return EXPR; });                    \
+        ascendopt_twin::detail::unary_masked(#NAME, dst, src, l, p, [s](auto a) ASCENDOPT_TWIN_FN { return EXPR; });                    \
     }                                                                                                                  \
     template <class T, bool isSetMask = true>                                                                          \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,   \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,   \
               const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& p) {                          \
         using C = ascendopt_twin::detail::compute_t<T>;                                                                \
         const C s = static_cast<C>(scalar);                                                                            \
         const auto l = ascendopt_twin::detail::lanes_from_bits<T>(mask, repeatTimes, isSetMask, #NAME);                \
-        ascendopt_twin::detail::unary_masked(#NAME, dst, src, l, p, [s](auto a) { return EXPR; });                    \
+        ascendopt_twin::detail::unary_masked(#NAME, dst, src, l, p, [s](auto a) ASCENDOPT_TWIN_FN { return EXPR; });                    \
     }
 
 namespace AscendC {
@@ -172,11 +174,11 @@ ASCENDOPT_TWIN_SCALAR_API(LeakyRelu, a >= decltype(a)(0) ? a : a * s)
 // Advanced math APIs (count form; the optional shared temporary buffer is accepted and unused).
 #define ASCENDOPT_TWIN_ADVANCED_UNARY(NAME, EXPR)                                                                      \
     template <class T>                                                                                                 \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {                           \
-        ascendopt_twin::detail::unary_count(#NAME, dst, src, int32_t(count), [](auto a) { return EXPR; });            \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {                           \
+        ascendopt_twin::detail::unary_count(#NAME, dst, src, int32_t(count), [](auto a) ASCENDOPT_TWIN_FN { return EXPR; });            \
     }                                                                                                                  \
     template <class T>                                                                                                 \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&, const uint32_t count) { \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&, const uint32_t count) { \
         NAME(dst, src, count);                                                                                         \
     }
 
@@ -187,24 +189,24 @@ ASCENDOPT_TWIN_ADVANCED_UNARY(Sign, a > decltype(a)(0) ? decltype(a)(1) : (a < d
 
 // dst[i] = scalar, count form and mask form.
 template <class T>
-void Duplicate(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& scalar, const int32_t& count) {
-    ascendopt_twin::detail::unary_count("Duplicate", dst, dst, count, [v = scalar](auto) { return v; });
+ASCENDOPT_TWIN_FN void Duplicate(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& scalar, const int32_t& count) {
+    ascendopt_twin::detail::unary_count("Duplicate", dst, dst, count, [v = scalar](auto) ASCENDOPT_TWIN_FN { return v; });
 }
 template <class T, bool isSetMask = true>
-void Duplicate(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& scalar, uint64_t mask,
+ASCENDOPT_TWIN_FN void Duplicate(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& scalar, uint64_t mask,
                const uint8_t repeatTimes, const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
     const auto l = ascendopt_twin::detail::lanes_from_count<T>(mask, repeatTimes, isSetMask, "Duplicate");
     const UnaryRepeatParams p(dstBlockStride, dstBlockStride, dstRepeatStride, dstRepeatStride);
-    ascendopt_twin::detail::unary_masked("Duplicate", dst, dst, l, p, [v = scalar](auto) { return v; });
+    ascendopt_twin::detail::unary_masked("Duplicate", dst, dst, l, p, [v = scalar](auto) ASCENDOPT_TWIN_FN { return v; });
 }
 
 // dst[i] = dst[i] + src[i] * scalar.
 template <class T>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,
+ASCENDOPT_TWIN_FN void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,
           const int32_t& count) {
     using C = ascendopt_twin::detail::compute_t<T>;
     const C s = static_cast<C>(scalar);
-    ascendopt_twin::detail::binary_count("Axpy", dst, dst, src, count, [s](auto d, auto x) { return d + x * s; });
+    ascendopt_twin::detail::binary_count("Axpy", dst, dst, src, count, [s](auto d, auto x) ASCENDOPT_TWIN_FN { return d + x * s; });
 }
 
 struct CopyRepeatParams {
@@ -213,17 +215,17 @@ struct CopyRepeatParams {
     uint16_t dstRepeatSize = DEFAULT_REPEAT_STRIDE;
     uint16_t srcRepeatSize = DEFAULT_REPEAT_STRIDE;
     CopyRepeatParams() = default;
-    CopyRepeatParams(uint16_t ds, uint16_t ss, uint16_t dr, uint16_t sr)
-        : dstStride(ds), srcStride(ss), dstRepeatSize(dr), srcRepeatSize(sr) {}
+    ASCENDOPT_TWIN_FN CopyRepeatParams(uint16_t ds, uint16_t ss, uint16_t dr, uint16_t sr)
+        ASCENDOPT_TWIN_FN : dstStride(ds), srcStride(ss), dstRepeatSize(dr), srcRepeatSize(sr) {}
 };
 
 // UB -> UB copy through the vector unit, mask form.
 template <class T, bool isSetMask = true>
-void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask, const uint8_t repeatTimes,
+ASCENDOPT_TWIN_FN void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask, const uint8_t repeatTimes,
           const CopyRepeatParams& p) {
     const auto l = ascendopt_twin::detail::lanes_from_count<T>(mask, repeatTimes, isSetMask, "Copy");
     const UnaryRepeatParams u(p.dstStride, p.srcStride, uint8_t(p.dstRepeatSize), uint8_t(p.srcRepeatSize));
-    ascendopt_twin::detail::unary_masked("Copy", dst, src, l, u, [](auto a) { return a; });
+    ascendopt_twin::detail::unary_masked("Copy", dst, src, l, u, [](auto a) ASCENDOPT_TWIN_FN { return a; });
 }
 
 }  // namespace AscendC

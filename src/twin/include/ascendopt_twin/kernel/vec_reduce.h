@@ -7,6 +7,8 @@
 //  - PairReduceSum: sums of adjacent lanes; dstRepStride counts half-repeat groups.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include "ascendopt_twin/kernel/vec.h"
 
 namespace ascendopt_twin::detail {
@@ -18,7 +20,7 @@ struct Accumulator {
     double value = 0;
     uint32_t index = 0;
     bool any = false;
-    void add(double v, uint32_t i) {
+    ASCENDOPT_TWIN_FN void add(double v, uint32_t i) {
         if (!any) {
             value = v;
             index = i;
@@ -33,7 +35,7 @@ struct Accumulator {
 };
 
 template <class T>
-T index_as(uint32_t index) {
+ASCENDOPT_TWIN_FN T index_as(uint32_t index) {
     using U = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
     const U u = static_cast<U>(index);
     T t;
@@ -42,7 +44,7 @@ T index_as(uint32_t index) {
 }
 
 template <class T>
-void reduce_all(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+ASCENDOPT_TWIN_FN void reduce_all(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                 uint64_t count, bool cal_index) {
     require_count<T>(count, src.GetSize(), api, "source");
     require_count<T>(cal_index ? 2 : 1, dst.GetSize(), api, "destination");
@@ -55,7 +57,7 @@ void reduce_all(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, 
 }
 
 template <class T>
-void reduce_repeats(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+ASCENDOPT_TWIN_FN void reduce_repeats(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                     const Lanes& l, uint32_t blk, uint32_t rep, uint32_t dst_rep, AscendC::ReduceOrder order) {
     require_footprint<T>(l, blk, rep, src.GetSize(), api, "source");
     const bool pair = op != Reduce::sum && (order == AscendC::ReduceOrder::ORDER_VALUE_INDEX ||
@@ -81,7 +83,7 @@ void reduce_repeats(const char* api, Reduce op, const AscendC::LocalTensor<T>& d
 
 // Reduces groups of `group` lanes of each repeat; results of one repeat are contiguous.
 template <class T>
-void reduce_groups(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+ASCENDOPT_TWIN_FN void reduce_groups(const char* api, Reduce op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                    const Lanes& l, uint32_t group, uint32_t blk, uint32_t rep, uint32_t dst_rep) {
     require_footprint<T>(l, blk, rep, src.GetSize(), api, "source");
     const uint32_t groups = l.lanes_per_repeat / group;
@@ -102,18 +104,18 @@ void reduce_groups(const char* api, Reduce op, const AscendC::LocalTensor<T>& ds
 namespace AscendC {
 
 template <class T>
-void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count) {
+ASCENDOPT_TWIN_FN void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count) {
     (void)workLocal;
     ascendopt_twin::detail::reduce_all("ReduceSum", ascendopt_twin::detail::Reduce::sum, dst, src, uint64_t(count), false);
 }
 template <class T>
-void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count,
+ASCENDOPT_TWIN_FN void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count,
                bool calIndex = false) {
     (void)workLocal;
     ascendopt_twin::detail::reduce_all("ReduceMax", ascendopt_twin::detail::Reduce::max, dst, src, uint64_t(count), calIndex);
 }
 template <class T>
-void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count,
+ASCENDOPT_TWIN_FN void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count,
                bool calIndex = false) {
     (void)workLocal;
     ascendopt_twin::detail::reduce_all("ReduceMin", ascendopt_twin::detail::Reduce::min, dst, src, uint64_t(count), calIndex);
@@ -121,7 +123,7 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 
 #define ASCENDOPT_TWIN_WHOLE_REDUCE(NAME, OP, DEFAULT_ORDER)                                                            \
     template <class T, bool isSetMask = true>                                                                           \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask, const int32_t repeatTimes,      \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask, const int32_t repeatTimes,      \
               const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,                       \
               ReduceOrder order = DEFAULT_ORDER) {                                                                      \
         const auto l = ascendopt_twin::detail::lanes_from_count<T>(uint64_t(mask), uint32_t(repeatTimes), isSetMask, #NAME); \
@@ -129,7 +131,7 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
                                                srcRepStride, dstRepStride, order);                                      \
     }                                                                                                                   \
     template <class T, bool isSetMask = true>                                                                           \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const int32_t repeatTimes,   \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const int32_t repeatTimes,   \
               const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,                       \
               ReduceOrder order = DEFAULT_ORDER) {                                                                      \
         const auto l = ascendopt_twin::detail::lanes_from_bits<T>(mask, uint32_t(repeatTimes), isSetMask, #NAME);      \
@@ -143,7 +145,7 @@ ASCENDOPT_TWIN_WHOLE_REDUCE(WholeReduceMin, min, ReduceOrder::ORDER_VALUE_INDEX)
 
 #define ASCENDOPT_TWIN_GROUP_REDUCE(NAME, OP, GROUP)                                                                    \
     template <class T, bool isSetMask = true>                                                                           \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const int32_t mask,      \
+    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const int32_t mask,      \
               const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {                     \
         const auto l = ascendopt_twin::detail::lanes_from_count<T>(uint64_t(mask), uint32_t(repeatTimes), isSetMask, #NAME); \
         ascendopt_twin::detail::reduce_groups(#NAME, ascendopt_twin::detail::Reduce::OP, dst, src, l, GROUP,            \
@@ -157,7 +159,7 @@ ASCENDOPT_TWIN_GROUP_REDUCE(PairReduceSum, sum, 2u)
 
 // Value and index of the most recent ReduceMax/ReduceMin/WholeReduceMax/WholeReduceMin.
 template <class T>
-void GetReduceMaxMinCount(T& maxMinValue, T& maxMinIndex) {
+ASCENDOPT_TWIN_FN void GetReduceMaxMinCount(T& maxMinValue, T& maxMinIndex) {
     const auto& s = ascendopt_twin::reduce_state();
     maxMinValue = static_cast<T>(s.value);
     maxMinIndex = static_cast<T>(s.index);

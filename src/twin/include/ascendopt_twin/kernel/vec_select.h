@@ -2,6 +2,8 @@
 // Select (bit set -> first source), GatherMask and CreateVecIndex.
 #pragma once
 
+#include "ascendopt_twin/attrs.h"
+
 #include "ascendopt_twin/kernel/vec.h"
 
 namespace AscendC {
@@ -12,8 +14,8 @@ struct GatherMaskParams {
     uint16_t src0RepeatStride = DEFAULT_REPEAT_STRIDE;
     uint8_t src1RepeatStride = 0;
     GatherMaskParams() = default;
-    GatherMaskParams(uint8_t bs, uint16_t rt, uint16_t s0r, uint8_t s1r)
-        : src0BlockStride(bs), repeatTimes(rt), src0RepeatStride(s0r), src1RepeatStride(s1r) {}
+    ASCENDOPT_TWIN_FN GatherMaskParams(uint8_t bs, uint16_t rt, uint16_t s0r, uint8_t s1r)
+        ASCENDOPT_TWIN_FN : src0BlockStride(bs), repeatTimes(rt), src0RepeatStride(s0r), src1RepeatStride(s1r) {}
 };
 
 }  // namespace AscendC
@@ -21,7 +23,7 @@ struct GatherMaskParams {
 namespace ascendopt_twin::detail {
 
 template <class C>
-bool compare(C a, C b, AscendC::CMPMODE mode) {
+ASCENDOPT_TWIN_FN bool compare(C a, C b, AscendC::CMPMODE mode) {
     switch (mode) {
         case AscendC::CMPMODE::LT: return a < b;
         case AscendC::CMPMODE::GT: return a > b;
@@ -33,7 +35,7 @@ bool compare(C a, C b, AscendC::CMPMODE mode) {
 }
 
 template <class U, class F>
-void write_bits(const AscendC::LocalTensor<U>& dst, uint32_t count, const char* api, F bit_of) {
+ASCENDOPT_TWIN_FN void write_bits(const AscendC::LocalTensor<U>& dst, uint32_t count, const char* api, F bit_of) {
     const uint64_t bytes = (uint64_t(count) + 7) / 8;
     if (bytes > uint64_t(dst.GetSize()) * sizeof(U))
         fail(ErrorKind::run_failed, api,
@@ -45,7 +47,7 @@ void write_bits(const AscendC::LocalTensor<U>& dst, uint32_t count, const char* 
 }
 
 template <class U>
-bool read_bit(const AscendC::LocalTensor<U>& mask, uint32_t i, const char* api) {
+ASCENDOPT_TWIN_FN bool read_bit(const AscendC::LocalTensor<U>& mask, uint32_t i, const char* api) {
     const uint64_t byte = i / 8;
     if (byte >= uint64_t(mask.GetSize()) * sizeof(U))
         fail(ErrorKind::run_failed, api, "selection mask is too short for element " + str(i));
@@ -54,7 +56,7 @@ bool read_bit(const AscendC::LocalTensor<U>& mask, uint32_t i, const char* api) 
 
 // Packs the lanes of src0 for which keep(repeat, lane) holds at the front of dst; returns the count.
 template <class T, class Keep>
-uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0, uint64_t total,
+ASCENDOPT_TWIN_FN uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0, uint64_t total,
                       uint32_t blk_stride, uint32_t rep_stride, Keep keep) {
     const uint32_t epr = repeat_elems<T>();
     uint64_t out = 0;
@@ -75,29 +77,29 @@ uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTe
 namespace AscendC {
 
 template <class T, class U>
-void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, uint32_t count) {
+ASCENDOPT_TWIN_FN void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, uint32_t count) {
     using namespace ascendopt_twin::detail;
     require_count<T>(count, src0.GetSize(), "Compare", "first source");
     require_count<T>(count, src1.GetSize(), "Compare", "second source");
     using C = compute_t<T>;
-    write_bits(dst, count, "Compare", [&](uint32_t i) { return compare<C>(C(src0.data()[i]), C(src1.data()[i]), mode); });
+    write_bits(dst, count, "Compare", [&](uint32_t i) ASCENDOPT_TWIN_FN { return compare<C>(C(src0.data()[i]), C(src1.data()[i]), mode); });
     record_vector<T>("Compare", count);
 }
 
 template <class T, class U>
-void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const ascendopt_twin::detail::same_t<T> scalar,
+ASCENDOPT_TWIN_FN void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const ascendopt_twin::detail::same_t<T> scalar,
                    CMPMODE mode, uint32_t count) {
     using namespace ascendopt_twin::detail;
     require_count<T>(count, src0.GetSize(), "CompareScalar", "source");
     using C = compute_t<T>;
     const C s = C(scalar);
-    write_bits(dst, count, "CompareScalar", [&](uint32_t i) { return compare<C>(C(src0.data()[i]), s, mode); });
+    write_bits(dst, count, "CompareScalar", [&](uint32_t i) ASCENDOPT_TWIN_FN { return compare<C>(C(src0.data()[i]), s, mode); });
     record_vector<T>("CompareScalar", count);
 }
 
 // dst[i] = bit i of selMask ? src0[i] : src1[i].
 template <class T, class U>
-void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
             SELMODE mode, uint32_t count) {
     using namespace ascendopt_twin::detail;
     (void)mode;
@@ -110,7 +112,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 
 // dst[i] = bit i of selMask ? src0[i] : scalar (VSEL_TENSOR_SCALAR_MODE).
 template <class T, class U>
-void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const ascendopt_twin::detail::same_t<T> scalar, SELMODE mode, uint32_t count) {
     using namespace ascendopt_twin::detail;
     (void)mode;
@@ -122,7 +124,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 
 // dst[i] = firstValue + i.
 template <class T>
-void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& firstValue, uint32_t count) {
+ASCENDOPT_TWIN_FN void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& firstValue, uint32_t count) {
     using namespace ascendopt_twin::detail;
     require_count<T>(count, dst.GetSize(), "CreateVecIndex", "destination");
     using C = compute_t<T>;
@@ -133,13 +135,13 @@ void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt_twin::detail::sam
 // Keeps the elements of src0 whose pattern bit is set, packed at the front of dst.
 // Built-in patterns: 1 even lanes, 2 odd lanes, 3..6 lane%4 == 0..3, 7 all lanes.
 template <class T>
-void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
+ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
                 const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
     const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * repeat_elems<T>();
     if (src1Pattern < 1 || src1Pattern > 7)
         ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "GatherMask", "pattern " + str(src1Pattern) + " is not 1..7");
-    rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t, uint32_t lane) {
+    rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t, uint32_t lane) ASCENDOPT_TWIN_FN {
         switch (src1Pattern) {
             case 1: return lane % 2 == 0;
             case 2: return lane % 2 == 1;
@@ -151,11 +153,11 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uin
 
 // Tensor pattern: bit i of src1Pattern (per repeat, src1RepeatStride blocks apart) keeps lane i.
 template <class T, class U>
-void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
+ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
     const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * repeat_elems<T>();
-    rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t r, uint32_t lane) {
+    rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t r, uint32_t lane) ASCENDOPT_TWIN_FN {
         return read_bit(src1Pattern, r * p.src1RepeatStride * 256u + lane, "GatherMask");
     });
 }
