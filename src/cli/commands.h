@@ -10,6 +10,12 @@ namespace ascendopt {
 
 using CommandRunner = std::function<int()>;
 
+struct EvalOptions;
+
 CommandRunner add_eval_command(CLI::App& app);
+CommandRunner add_profile_command(CLI::App& app);
+
+// Options shared by eval and profile: --soc, --seed, --timeout, --jobs, --keep, --sim-noise, --repeats.
+void add_common_eval_options(CLI::App& cmd, EvalOptions& options);
 
 }  // namespace ascendopt

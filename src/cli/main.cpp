@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.footer(k_exit_codes_help);
     const CommandRunner eval = add_eval_command(app);
+    const CommandRunner profile = add_profile_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
     }
     try {
         if (app.got_subcommand("eval")) return eval();
+        if (app.got_subcommand("profile")) return profile();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -13,6 +13,8 @@ std::string case_line(const CaseResult& c, size_t name_width) {
         max_rel = std::max(max_rel, o.max_rel_error);
     }
     std::string line = fmt::format("  {:<4}  {:<{}}  {:<5}  ", ok ? "PASS" : "FAIL", c.name, name_width, role_name(c.role));
+    if (ok && c.latency_us && c.role == CaseRole::perf)
+        return line + fmt::format("max abs err {:.3g}  max rel err {:.3g}  {:.2f} us (simulated)\n", max_abs, max_rel, *c.latency_us);
     if (ok) return line + fmt::format("max abs err {:.3g}  max rel err {:.3g}\n", max_abs, max_rel);
     return line + fmt::format("{}: {}\n", status_name(c.status), c.reason);
 }

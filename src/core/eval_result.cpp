@@ -38,6 +38,8 @@ nlohmann::json to_json(const EvalResult& r) {
         nlohmann::json j = {{"name", c.name}, {"role", role_name(c.role)}, {"status", status_name(c.status)},
                             {"outputs", outs}, {"run_seconds", c.run_seconds}};
         if (!c.reason.empty()) j["reason"] = c.reason;
+        if (c.latency_us)
+            j["latency"] = {{"value", *c.latency_us}, {"unit", "us"}, {"source", "sim"}, {"samples", c.latency_samples}};
         if (!c.twin.is_null()) j["twin"] = c.twin;
         if (!c.log_tail.empty()) j["log_tail"] = c.log_tail;
         cases.push_back(j);

@@ -41,6 +41,10 @@ struct CaseResult {
     std::string reason;  // one line: why it is not ok
     std::vector<OutputComparison> outputs;
     double run_seconds = 0;  // wall time of the operator run (not a latency)
+    // Simulated latency in microseconds (source "sim"): the median of `latency_samples`, which
+    // holds one value unless --sim-noise asked for repeats.
+    std::optional<double> latency_us;
+    std::vector<double> latency_samples;
     nlohmann::json twin;     // what the twin reported: block dim, tiling key, instruction counts
     std::string log_tail;    // operator stdout/stderr tail when not ok
 };

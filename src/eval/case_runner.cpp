@@ -3,7 +3,11 @@
 #include "eval/compare.h"
 #include "eval/inputs.h"
 #include "util/files.h"
+#include "util/hash.h"
+#include "util/random.h"
 #include "util/subprocess.h"
+
+#include <algorithm>
 
 namespace ascendopt {
 namespace {
@@ -47,6 +51,33 @@ void judge_process(const ProcessResult& p, const fs::path& result_file, CaseResu
 
 }  // namespace
 
+fs::path trace_path(const fs::path& dir, const std::string& case_name) {
+    std::string safe = case_name;
+    for (auto& ch : safe)
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
+    return dir / (safe + ".trace.json");
+}
+
+std::vector<double> measure(double model_us, const EvalOptions& options, const std::string& case_name) {
+    std::vector<double> samples;
+    const int n = std::max(1, options.repeats);
+    for (int i = 0; i < n; ++i) {
+        double v = model_us;
+        if (options.sim_noise_pct > 0) {
+            Rng rng(stable_hash64("noise/" + std::to_string(options.seed) + "/" + case_name + "/" + std::to_string(i)));
+            v *= 1.0 + options.sim_noise_pct / 100.0 * std::clamp(rng.normal(), -3.0, 3.0);
+        }
+        samples.push_back(v);
+    }
+    return samples;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std::string& op_type, GoldenRunner& golden,
                             const EvalOptions& options, const fs::path& work_dir) {
     CaseResult out;
@@ -54,7 +85,7 @@ Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std:
     out.role = c.role;
     std::vector<fs::path> input_files;
     nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
-                          {"soc", options.soc}, {"attrs", c.attrs}, {"result", (work_dir / "result.json").string()},
+                          {"soc", options.soc_description}, {"attrs", c.attrs}, {"result", (work_dir / "result.json").string()},
                           {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
     for (const auto& t : c.inputs) {
         input_files.push_back(work_dir / ("in_" + t.name + ".bin"));
@@ -63,6 +94,7 @@ Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std:
         job["inputs"].push_back(tensor_job(t, input_files.back()));
     }
     for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, work_dir / ("out_" + t.name + ".bin")));
+    if (options.trace_dir) job["trace"] = trace_path(*options.trace_dir, c.name).string();
     if (auto s = write_atomic(work_dir / "job.json", job.dump(2)); !s) return s.error();
 
     auto expected = golden.compute(c, input_files, work_dir);
@@ -91,6 +123,10 @@ Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std:
         }
     }
     if (out.status != EvalStatus::ok) out.log_tail = first_line(p.output).empty() ? "" : p.output;
+    if (out.status == EvalStatus::ok && out.twin.contains("timing")) {
+        out.latency_samples = measure(out.twin["timing"].value("latency_us", 0.0), options, c.name);
+        out.latency_us = median(out.latency_samples);
+    }
     return out;
 }
 

@@ -27,7 +27,10 @@ public:
         auto cases = resolve_cases(op.cases, host->opdef);
         if (!cases) return cases.error();
         std::vector<Case> selected = select(*cases);
-        if (selected.empty()) return make_error("operator " + result.op_name + " has no case named '" + *m_opts.case_filter + "'", case_names(*cases));
+        if (selected.empty())
+            return make_error("operator " + result.op_name + " has no " +
+                                  (m_opts.case_filter ? "case named '" + *m_opts.case_filter + "'" : std::string("perf case")),
+                              case_names(*cases));
 
         auto kernels = build_kernels(op, *host, selected, progress);
         result.build_seconds = seconds_since(start);
@@ -77,10 +80,10 @@ private:
         return r;
     }
     std::vector<Case> select(const std::vector<Case>& cases) const {
-        if (!m_opts.case_filter) return cases;
         std::vector<Case> out;
         for (const auto& c : cases)
-            if (c.name == *m_opts.case_filter) out.push_back(c);
+            if ((!m_opts.case_filter || c.name == *m_opts.case_filter) && (!m_opts.role_filter || c.role == *m_opts.role_filter))
+                out.push_back(c);
         return out;
     }
     // One kernel build per dtype combination, at most `jobs` at a time.

@@ -7,7 +7,10 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <filesystem>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "core/eval_result.h"
 #include "eval/builder.h"
@@ -18,10 +21,15 @@ namespace ascendopt {
 
 struct EvalOptions {
     std::string soc = "Ascend910B2";
+    nlohmann::json soc_description;            // load_soc(soc); filled by the caller
+    double sim_noise_pct = 0;                  // relative std-dev of simulated measurement noise
+    int repeats = 1;                           // latency samples per perf case (median reported)
+    std::optional<std::filesystem::path> trace_dir;  // write <case>.trace.json per run case
     uint64_t seed = 0;                         // input data seed
     double timeout_seconds = 60;               // per case run
     uint64_t memory_limit_bytes = 8ull << 30;  // address space per case run
     std::optional<std::string> case_filter;    // run only the case with this name
+    std::optional<CaseRole> role_filter;       // run only the cases with this role
     int jobs = 2;                              // parallel kernel builds
     bool keep_work_dirs = false;
 };

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "eval/operator_source.h"
+#include "eval/toml_json.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -61,17 +62,6 @@ Result<std::vector<DType>> dtype_list(const toml::node& n, const fs::path& file)
         if (!t) return t.error();
         out.push_back(*t);
     }
-    return out;
-}
-
-nlohmann::json to_json(const toml::node& n) {
-    if (auto v = n.value_exact<bool>()) return *v;
-    if (auto v = n.value_exact<int64_t>()) return *v;
-    if (auto v = n.value_exact<double>()) return *v;
-    if (auto v = n.value_exact<std::string>()) return *v;
-    nlohmann::json out = nlohmann::json::array();
-    if (const auto* arr = n.as_array())
-        for (const auto& e : *arr) out.push_back(to_json(e));
     return out;
 }
 
@@ -137,7 +127,7 @@ Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file) {
     }
     if (auto s = read_common(t, d, file); !s) return s;
     if (const auto* attrs = t["attrs"].as_table())
-        for (const auto& [k, v] : *attrs) d.attrs[std::string(k.str())] = to_json(v);
+        for (const auto& [k, v] : *attrs) d.attrs[std::string(k.str())] = toml_to_json(v);
     if (const auto* g = t.get("golden")) {
         auto spec = parse_golden_ref(g->value<std::string>().value_or(""), file.parent_path());
         if (!spec) return make_error(at(*g, file) + ": " + spec.error().message, spec.error().hint);

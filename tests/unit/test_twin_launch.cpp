@@ -4,6 +4,7 @@
 #include <atomic>
 
 #include "kernel_operator.h"
+#include "test_soc.h"
 #include "twin_rt.h"
 
 using namespace AscendC;
@@ -30,20 +31,20 @@ extern "C" void unbalanced_sync_kernel(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
 }  // namespace
 
 TEST(Launch, BlocksSeeTheirIndexAndSyncAllIsABarrier) {
-    const auto* soc = ascendopt_twin::find_soc("Ascend910B2");
+    const auto* soc = &ascendopt_twin::testing::test_soc();
     ascendopt_twin::GmSpace gm(1 << 20);
     const uint32_t blocks = 48;
     uint8_t* slots = gm.add("slots", blocks * 4);
     uint8_t* out = gm.add("out", blocks * 4);
-    auto counts = ascendopt_twin::launch(*soc, reinterpret_cast<void*>(&sync_sum_kernel),
+    auto launched = ascendopt_twin::launch(*soc, reinterpret_cast<void*>(&sync_sum_kernel),
                                          {slots, out, gm.add("ws", 0), gm.add("tiling", 0)}, blocks, 0, gm);
     const auto* result = reinterpret_cast<const int32_t*>(gm.host(out));
     for (uint32_t b = 0; b < blocks; ++b) ASSERT_EQ(result[b], int32_t(blocks * (blocks + 1) / 2)) << b;
-    EXPECT_EQ(counts.by_kind["sync_all"], blocks);
+    EXPECT_EQ(launched.counts.by_kind["sync_all"], blocks);
 }
 
 TEST(Launch, UnbalancedSyncAllIsAnError) {
-    const auto* soc = ascendopt_twin::find_soc("Ascend910B2");
+    const auto* soc = &ascendopt_twin::testing::test_soc();
     ascendopt_twin::GmSpace gm(1 << 20);
     try {
         ascendopt_twin::launch(*soc, reinterpret_cast<void*>(&unbalanced_sync_kernel),

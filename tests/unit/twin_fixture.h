@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "kernel_operator.h"
+#include "test_soc.h"
 #include "twin_rt.h"
 
 namespace ascendopt_twin::testing {
@@ -14,7 +15,7 @@ namespace ascendopt_twin::testing {
 class TwinCoreTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        m_soc = find_soc("Ascend910B2");
+        m_soc = &test_soc();
         m_gm = std::make_unique<GmSpace>(64u << 20);
         m_core = std::make_unique<CoreScope>(*m_soc, 0, 1, 0, m_gm.get());
     }

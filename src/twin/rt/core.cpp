@@ -2,6 +2,7 @@
 // registers, the current TPipe and instruction counts.
 #include <cstdlib>
 
+#include "timing.h"
 #include "twin_rt.h"
 
 namespace ascendopt_twin {
@@ -18,11 +19,13 @@ struct CoreScope::State {
     ReduceState reduce;
     void* pipe = nullptr;
     InstrCounts counts;
+    std::unique_ptr<CoreTimeline> timeline;  // null when timing is off
 };
 
 namespace {
 
 thread_local CoreScope::State* t_core = nullptr;
+thread_local uint64_t t_basic_blocks = 0;  // executed basic blocks of instrumented kernel code
 
 CoreScope::State& core(const char* api) {
     if (!t_core) fail(ErrorKind::run_failed, api, "called outside a kernel launch (no current core)");
@@ -40,8 +43,13 @@ void InstrCounts::merge(const InstrCounts& o) {
 }
 
 CoreScope::CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, uint64_t tiling_key, GmSpace* gm,
-                     Barrier* barrier)
+                     Barrier* barrier, const TimingOptions& timing)
     : m_state(std::make_unique<State>()) {
+    if (timing.enabled) {
+        const double bw = timing.mte_bytes_per_cycle > 0 ? timing.mte_bytes_per_cycle : soc.timing.mte_bytes_per_cycle;
+        m_state->timeline = std::make_unique<CoreTimeline>(soc.timing, bw, timing.trace);
+    }
+    t_basic_blocks = 0;
     m_state->soc = &soc;
     m_state->block_idx = block_idx;
     m_state->block_num = block_num;
@@ -59,12 +67,67 @@ CoreScope::~CoreScope() {
 
 const InstrCounts& CoreScope::counts() const { return m_state->counts; }
 
-void record_instr(PipeId pipe, const char* kind, uint64_t bytes) {
-    if (!t_core) return;  // host-side use of a tensor in unit tests
+CoreTimeline* CoreScope::timeline() const { return m_state->timeline.get(); }
+
+double CoreScope::finish() {
+    return m_state->timeline ? m_state->timeline->finish(t_basic_blocks) : 0.0;
+}
+
+namespace {
+
+void count(PipeId pipe, const char* kind, uint64_t bytes) {
     auto& c = t_core->counts;
     c.count[size_t(pipe)] += 1;
     c.bytes[size_t(pipe)] += bytes;
     c.by_kind[kind] += 1;
+}
+
+// The current core's timeline, with the kernel's scalar work up to now charged; null when
+// there is no core (host-side tensor use in tests) or timing is off.
+CoreTimeline* timeline() {
+    if (!t_core || !t_core->timeline) return nullptr;
+    t_core->timeline->basic_blocks(t_basic_blocks);
+    return t_core->timeline.get();
+}
+
+}  // namespace
+
+void account_copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts, const void* ub) {
+    if (!t_core) return;
+    count(pipe, kind, bytes);
+    if (auto* t = timeline()) t->copy(pipe, kind, bytes, bursts, ub);
+}
+
+void account_vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1) {
+    if (!t_core) return;
+    count(PipeId::V, kind, bytes);
+    if (auto* t = timeline()) t->vector(kind, bytes, dst, src0, src1);
+}
+
+void account_scalar(const void* ub, bool write) {
+    if (!t_core) return;
+    count(PipeId::S, ub ? (write ? "ub_scalar_write" : "ub_scalar_read") : (write ? "gm_scalar_write" : "gm_scalar_read"), 0);
+    if (auto* t = timeline()) t->scalar_access(ub, write);
+}
+
+void account_queue(QueueOp op, const void* slot) {
+    if (auto* t = timeline()) t->queue(op, slot);
+}
+
+void account_ub_slots(const void* base, uint32_t count_, uint32_t len) {
+    if (auto* t = timeline()) t->add_slots(base, count_, len);
+}
+
+void account_flag(bool set, int src_pipe, int dst_pipe, int32_t id) {
+    if (!t_core) return;
+    count(PipeId::S, set ? "SetFlag" : "WaitFlag", 0);
+    if (auto* t = timeline()) t->flag(set, src_pipe, dst_pipe, id);
+}
+
+void account_barrier(bool all_pipes) {
+    if (!t_core) return;
+    count(PipeId::S, all_pipes ? "PipeBarrier(ALL)" : "PipeBarrier", 0);
+    if (auto* t = timeline()) t->barrier(all_pipes);
 }
 
 int64_t block_idx() { return core("GetBlockIdx").block_idx; }
@@ -92,8 +155,20 @@ void load_tiling(void* dst, size_t size, const uint8_t* device_tiling_addr) {
 
 void sync_all() {
     auto& c = core("SyncAll");
-    record_instr(PipeId::S, "sync_all", 0);
-    if (c.barrier) c.barrier->arrive_and_wait(c.block_idx);
+    count(PipeId::S, "sync_all", 0);
+    CoreTimeline* t = timeline();
+    const double ready = t ? t->quiesce() : 0.0;
+    const double all_ready = c.barrier ? c.barrier->arrive_and_wait(c.block_idx, ready) : ready;
+    if (t) t->align(all_ready);
 }
+
+}  // namespace ascendopt_twin
+
+// Called by -fsanitize-coverage=trace-pc at every basic block of the kernel's own code
+// (the twin's headers opt out with ASCENDOPT_TWIN_FN); the timing model charges them as
+// scalar work. Must stay trivial: it runs millions of times.
+extern "C" void __sanitizer_cov_trace_pc() { ++ascendopt_twin::t_basic_blocks; }
+
+namespace ascendopt_twin {
 
 }  // namespace ascendopt_twin

@@ -8,7 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-namespace ascendopt_twin { class GmSpace; }
+namespace ascendopt_twin {
+class GmSpace;
+struct LaunchResult;
+struct SocSpec;
+}  // namespace ascendopt_twin
 
 namespace ascendopt_twin::harness {
 
@@ -20,6 +24,10 @@ nlohmann::json describe_registry();
 // Runs the job; returns the result document (status "ok", "tiling_failed", ...).
 // Errors inside the kernel go through fail() and never return here.
 nlohmann::json run_job(const nlohmann::json& job);
+
+// The "timing" object of a result, and the Chrome-trace file of a launch.
+nlohmann::json timing_json(const LaunchResult& r, const SocSpec& soc);
+bool write_chrome_trace(const LaunchResult& r, const SocSpec& soc, const std::string& path);
 
 // Where fail() and the crash handler write their verdict.
 void set_result_path(const std::string& path);

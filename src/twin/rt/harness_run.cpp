@@ -7,6 +7,7 @@
 #include "ascendopt_twin/host/platform.h"
 #include "core/dtype.h"
 #include "harness.h"
+#include "soc_json.h"
 #include "twin_rt.h"
 
 namespace ascendopt_twin::harness {
@@ -186,8 +187,11 @@ json describe_registry() {
 }
 
 json run_job(const json& job) {
-    const SocSpec* soc = find_soc(job.value("soc", "Ascend910B2"));
-    if (!soc) return verdict("run_failed", "harness", "unknown SoC '" + job.value("soc", "") + "'; known: " + known_socs());
+    static SocSpec soc_storage;  // outlives every core of the launch
+    std::string soc_error;
+    if (!job.contains("soc") || !soc_from_json(job["soc"], soc_storage, soc_error))
+        return verdict("run_failed", "harness", soc_error.empty() ? "the job has no SoC description" : soc_error);
+    const SocSpec* soc = &soc_storage;
     const ops::OpDef* op = find_op(job.value("op", ""));
     if (!op) return verdict("run_failed", "harness", "no OP_ADD registered an operator named '" + job.value("op", "") + "'");
     if (!op->aicore().tiling()) return verdict("tiling_failed", "OpDef", "the OpDef sets no tiling function (AICore().SetTiling)");
@@ -247,17 +251,25 @@ json run_job(const json& job) {
     std::memcpy(gm.host(tiling), ctx.GetRawTilingData()->GetData(), tiling_size);
     args.push_back(tiling);
 
-    const InstrCounts counts = launch(*soc, entry, args, ctx.GetBlockDim(), ctx.GetTilingKey(), gm);
+    TimingOptions timing;
+    timing.enabled = job.value("timing", true);
+    const std::string trace_path = job.value("trace", "");
+    timing.trace = timing.enabled && !trace_path.empty();
+    const LaunchResult launched = launch(*soc, entry, args, ctx.GetBlockDim(), ctx.GetTilingKey(), gm, timing);
+    if (timing.trace && !write_chrome_trace(launched, *soc, trace_path))
+        return verdict("run_failed", "harness", "cannot write the trace to " + trace_path);
     for (size_t i = 0; i < outs.size(); ++i) {
         std::ofstream out(outs[i].file, std::ios::binary);
         out.write(reinterpret_cast<const char*>(gm.host(out_addrs[i])), std::streamsize(outs[i].bytes()));
     }
-    return {{"status", "ok"},
-            {"block_dim", ctx.GetBlockDim()},
-            {"tiling_key", ctx.GetTilingKey()},
-            {"tiling_bytes", tiling_size},
-            {"workspace_bytes", workspace},
-            {"instructions", counts_json(counts)}};
+    json result = {{"status", "ok"},
+                   {"block_dim", ctx.GetBlockDim()},
+                   {"tiling_key", ctx.GetTilingKey()},
+                   {"tiling_bytes", tiling_size},
+                   {"workspace_bytes", workspace},
+                   {"instructions", counts_json(launched.counts)}};
+    if (timing.enabled) result["timing"] = timing_json(launched, *soc);
+    return result;
 }
 
 }  // namespace ascendopt_twin::harness

@@ -1,6 +1,7 @@
 // Kernel launch: one thread per block, each with its own core, and SyncAll between them.
 #include <pthread.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -16,11 +17,13 @@ struct Barrier::Impl {
     int64_t arrived = 0;
     uint64_t generation = 0;
     int64_t left_block = -1;  // first block that ended
+    double gathering = 0;     // largest ready time of the current generation
+    double released = 0;      // result of the last completed generation
 };
 
 Barrier::Barrier(int64_t participants) : m_impl(std::make_shared<Impl>()) { m_impl->participants = participants; }
 
-void Barrier::arrive_and_wait(int64_t block) {
+double Barrier::arrive_and_wait(int64_t block, double ready_time) {
     auto& s = *m_impl;
     std::unique_lock<std::mutex> lock(s.mutex);
     auto deadlock = [&] {
@@ -32,14 +35,18 @@ void Barrier::arrive_and_wait(int64_t block) {
     };
     if (s.left_block >= 0) deadlock();
     const uint64_t gen = s.generation;
+    s.gathering = std::max(s.gathering, ready_time);
     if (++s.arrived == s.participants) {
         s.arrived = 0;
+        s.released = s.gathering;
+        s.gathering = 0;
         ++s.generation;
         s.cv.notify_all();
-        return;
+        return s.released;
     }
     s.cv.wait(lock, [&] { return s.generation != gen || s.left_block >= 0; });
     if (s.generation == gen) deadlock();
+    return s.released;  // stays valid until every block arrives again, this one included
 }
 
 void Barrier::leave(int64_t block) {
@@ -95,16 +102,25 @@ struct BlockJob {
     uint64_t tiling_key;
     GmSpace* gm;
     Barrier* barrier;
+    TimingOptions timing;
     InstrCounts counts;
+    BlockTiming result;
     std::exception_ptr error;
 };
 
 void* run_block(void* p) {
     auto& job = *static_cast<BlockJob*>(p);
     try {
-        CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.barrier);
+        CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.barrier, job.timing);
         call_kernel(job.entry, *job.args);
         job.counts = scope.counts();
+        if (CoreTimeline* t = scope.timeline()) {
+            job.result.end_cycles = scope.finish();
+            job.result.pipes = t->stats();
+            job.result.basic_blocks = t->basic_block_count();
+            job.result.trace = t->trace();
+            job.result.dropped_events = t->dropped_events();
+        }
     } catch (...) {
         job.error = std::current_exception();
     }
@@ -114,8 +130,12 @@ void* run_block(void* p) {
 
 }  // namespace
 
-InstrCounts launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
-                   uint64_t tiling_key, GmSpace& gm) {
+LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
+                    uint64_t tiling_key, GmSpace& gm, const TimingOptions& timing_in) {
+    // GM bandwidth is shared by the cores that run at once.
+    TimingOptions timing = timing_in;
+    const uint32_t active = std::max(1u, std::min(block_dim, soc.vector_cores));
+    timing.mte_bytes_per_cycle = std::min(soc.timing.mte_bytes_per_cycle, soc.timing.gm_bytes_per_cycle / active);
     constexpr size_t k_stack = 2u << 20;
     Barrier barrier(block_dim);
     std::vector<BlockJob> jobs(block_dim);
@@ -124,18 +144,27 @@ InstrCounts launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uin
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, k_stack);
     for (uint32_t b = 0; b < block_dim; ++b) {
-        jobs[b] = BlockJob{&soc, kernel, &args, block_dim, b, tiling_key, &gm, &barrier, {}, nullptr};
+        jobs[b] = BlockJob{&soc, kernel, &args, block_dim, b, tiling_key, &gm, &barrier, timing, {}, {}, nullptr};
         if (pthread_create(&threads[b], &attr, run_block, &jobs[b]) != 0)
             fail(ErrorKind::resource_exceeded, "launch", "cannot start the thread for block " + std::to_string(b));
     }
     pthread_attr_destroy(&attr);
     for (auto& t : threads) pthread_join(t, nullptr);
-    InstrCounts total;
+    LaunchResult r;
     for (auto& j : jobs) {
         if (j.error) std::rethrow_exception(j.error);
-        total.merge(j.counts);
+        r.counts.merge(j.counts);
     }
-    return total;
+    if (!timing.enabled) return r;
+    // Blocks beyond the physical cores run after the earlier blocks on the same core.
+    std::vector<double> core_end(std::max(1u, soc.vector_cores), 0.0);
+    for (uint32_t b = 0; b < block_dim; ++b) {
+        core_end[b % core_end.size()] += jobs[b].result.end_cycles;
+        r.blocks.push_back(std::move(jobs[b].result));
+    }
+    const double cycles = *std::max_element(core_end.begin(), core_end.end());
+    r.latency_us = cycles / (soc.timing.clock_ghz * 1000.0) + soc.timing.launch_overhead_us;
+    return r;
 }
 
 }  // namespace ascendopt_twin

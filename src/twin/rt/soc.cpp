@@ -1,36 +1,63 @@
-// Built-in SoC descriptions (memory sizes and core counts from public CANN documentation).
-#include <algorithm>
-#include <cctype>
-
-#include "ascendopt_twin/soc.h"
+#include "soc_json.h"
 
 namespace ascendopt_twin {
 namespace {
 
-const SocSpec k_socs[] = {
-    // 910B2: 24 AI Cores, each with 2 vector cores (AIV) and 1 cube core (AIC).
-    {"Ascend910B2", "ascend910b", 1, 48, 24, 196608, 524288, 65536, 65536, 131072, 192ull << 20, 64ull << 30},
-    {"Ascend310P3", "ascend310p", 2, 8, 8, 262144, 1048576, 65536, 65536, 262144, 0, 24ull << 30},
+// Reads doc[section][key] as a number.
+struct Reader {
+    const nlohmann::json& doc;
+    std::string& error;
+    double num(const char* section, const char* key) {
+        const nlohmann::json* v = &doc;
+        if (section) v = doc.contains(section) ? &doc[section] : nullptr;
+        if (!v || !v->is_object() || !v->contains(key) || !(*v)[key].is_number()) {
+            if (error.empty()) error = std::string("SoC description has no number ") + (section ? section + std::string(".") : "") + key;
+            return 0;
+        }
+        return (*v)[key].get<double>();
+    }
 };
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
 
 }  // namespace
 
-const SocSpec* find_soc(const std::string& name) {
-    const std::string n = lower(name);
-    for (const auto& s : k_socs)
-        if (lower(s.name) == n || s.short_name == n) return &s;
-    return nullptr;
-}
-
-std::string known_socs() {
-    std::string out;
-    for (const auto& s : k_socs) out += (out.empty() ? "" : ", ") + s.name;
-    return out;
+bool soc_from_json(const nlohmann::json& doc, SocSpec& s, std::string& error) {
+    Reader r{doc, error};
+    s.name = doc.value("name", "");
+    s.short_name = doc.value("short_name", "");
+    s.family = int(r.num(nullptr, "family"));
+    s.vector_cores = uint32_t(r.num("cores", "vector"));
+    s.cube_cores = uint32_t(r.num("cores", "cube"));
+    s.ub_bytes = uint64_t(r.num("memory", "ub"));
+    s.l1_bytes = uint64_t(r.num("memory", "l1"));
+    s.l0a_bytes = uint64_t(r.num("memory", "l0a"));
+    s.l0b_bytes = uint64_t(r.num("memory", "l0b"));
+    s.l0c_bytes = uint64_t(r.num("memory", "l0c"));
+    s.l2_bytes = uint64_t(r.num("memory", "l2"));
+    s.hbm_bytes = uint64_t(r.num("memory", "hbm"));
+    TimingParams& t = s.timing;
+    t.clock_ghz = r.num("clock", "ghz");
+    t.launch_overhead_us = r.num("launch", "overhead_us");
+    t.gm_bytes_per_cycle = t.clock_ghz > 0 ? r.num("gm", "bandwidth_gbps") / t.clock_ghz : 0;
+    t.mte_bytes_per_cycle = r.num("mte", "bytes_per_cycle");
+    t.mte_latency_cycles = r.num("mte", "latency_cycles");
+    t.mte_setup_cycles = r.num("mte", "setup_cycles");
+    t.mte_burst_cycles = r.num("mte", "burst_cycles");
+    t.vector_issue_cycles = r.num("vector", "issue_cycles");
+    t.vector_default_cycles_per_repeat = r.num("vector", "default_cycles_per_repeat");
+    if (doc.contains("vector") && doc["vector"].contains("cycles_per_repeat"))
+        for (const auto& [k, v] : doc["vector"]["cycles_per_repeat"].items())
+            if (v.is_number()) t.vector_cycles_per_repeat[k] = v.get<double>();
+    t.scalar_cycles_per_basic_block = r.num("scalar", "cycles_per_basic_block");
+    t.scalar_issue_cycles = r.num("scalar", "issue_cycles");
+    t.ub_access_cycles = r.num("scalar", "ub_access_cycles");
+    t.gm_access_cycles = r.num("scalar", "gm_access_cycles");
+    t.flag_cycles = r.num("sync", "flag_cycles");
+    t.barrier_cycles = r.num("sync", "barrier_cycles");
+    t.sync_all_cycles = r.num("sync", "sync_all_cycles");
+    if (error.empty() && (s.vector_cores == 0 || s.ub_bytes == 0 || t.clock_ghz <= 0 || t.mte_bytes_per_cycle <= 0 ||
+                          t.gm_bytes_per_cycle <= 0))
+        error = "SoC description " + s.name + " needs positive cores.vector, memory.ub, clock.ghz, mte.bytes_per_cycle and gm.bandwidth_gbps";
+    return error.empty();
 }
 
 }  // namespace ascendopt_twin

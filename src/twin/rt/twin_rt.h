@@ -2,6 +2,7 @@
 // Kernel code never includes this; it sees only ascendopt_twin/runtime.h.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -13,6 +14,7 @@
 #include "ascendopt_twin/host/op_def.h"
 #include "ascendopt_twin/runtime.h"
 #include "ascendopt_twin/soc.h"
+#include "timing.h"
 
 namespace ascendopt_twin {
 
@@ -40,16 +42,26 @@ struct InstrCounts {
 };
 
 class GmSpace;
+class CoreTimeline;
+
+struct TimingOptions {
+    bool enabled = true;
+    bool trace = false;               // keep per-instruction events for a Chrome trace
+    double mte_bytes_per_cycle = 0;   // this core's DMA bandwidth; 0: the SoC's per-core figure
+};
 
 // Sets up a core on the calling thread for its lifetime: UB arena, block index, mask state.
 class CoreScope {
 public:
     CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, uint64_t tiling_key, GmSpace* gm,
-              class Barrier* barrier = nullptr);
+              class Barrier* barrier = nullptr, const TimingOptions& timing = {});
     ~CoreScope();
     CoreScope(const CoreScope&) = delete;
     CoreScope& operator=(const CoreScope&) = delete;
     const InstrCounts& counts() const;
+    CoreTimeline* timeline() const;  // null when timing is off
+    // Charges the kernel's remaining scalar work and returns the core's end time in cycles.
+    double finish();
 
     struct State;  // defined in core.cpp
 
@@ -93,7 +105,8 @@ private:
 class Barrier {
 public:
     explicit Barrier(int64_t participants);
-    void arrive_and_wait(int64_t block);
+    // Waits for every block; returns the largest `ready_time` any of them brought.
+    double arrive_and_wait(int64_t block, double ready_time = 0);
     void leave(int64_t block);
 
 private:
@@ -101,11 +114,27 @@ private:
     std::shared_ptr<Impl> m_impl;
 };
 
+// What the timing model says about one block.
+struct BlockTiming {
+    double end_cycles = 0;
+    std::array<PipeStats, k_pipes> pipes{};
+    uint64_t basic_blocks = 0;
+    std::vector<TraceEvent> trace;
+    uint64_t dropped_events = 0;
+};
+
+struct LaunchResult {
+    InstrCounts counts;               // merged over blocks
+    std::vector<BlockTiming> blocks;  // empty when timing is off
+    double latency_us = 0;            // simulated: slowest physical core plus launch overhead
+};
+
 // Runs `kernel(args...)` once per block, each block on its own thread with its own core.
-// Returns the merged instruction counts. Errors go through `fail`.
+// Blocks beyond the SoC's vector cores run in waves on the same physical cores. Errors go
+// through `fail`.
 using KernelEntry = void*;
-InstrCounts launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
-                   uint64_t tiling_key, GmSpace& gm);
+LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
+                    uint64_t tiling_key, GmSpace& gm, const TimingOptions& timing = {});
 
 // Host registry filled by OP_ADD and REGISTER_TILING_DATA_CLASS.
 struct TilingClass {

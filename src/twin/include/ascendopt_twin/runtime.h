@@ -21,11 +21,26 @@ enum class ErrorKind { run_failed, resource_exceeded };
 // with the values involved, and what to do about it.
 [[noreturn]] void fail(ErrorKind kind, const std::string& api, const std::string& message);
 
-// Pipes of one AI Core, for accounting (the timing model builds on these records).
+// Pipes of one AI Core. The timing model (rt/timing.h, docs/timing-model.md) places every
+// API call on one of them; S also runs the kernel's own scalar code.
 enum class PipeId : uint8_t { S, V, MTE2, MTE3, count };
 
-// One API call executed on `pipe`, moving or computing `bytes`.
-void record_instr(PipeId pipe, const char* kind, uint64_t bytes);
+// --- accounting: each call is one instruction for the timing model -------------------------
+// A DMA on MTE2 (GM->UB) or MTE3 (UB->GM): `bursts` block rows, `ub` the UB side.
+void account_copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts, const void* ub);
+// A vector instruction over `bytes` of its widest operand, touching the given UB tensors.
+void account_vector(const char* kind, uint64_t bytes, const void* dst, const void* src0 = nullptr,
+                    const void* src1 = nullptr);
+// A scalar read or write of UB (`ub` non-null) or GM.
+void account_scalar(const void* ub, bool write);
+// Queue hand-offs of the UB buffer starting at `slot`.
+enum class QueueOp : uint8_t { alloc, enque, deque, free };
+void account_queue(QueueOp op, const void* slot);
+// UB buffers of a queue or TBuf, so that instructions can be matched to them.
+void account_ub_slots(const void* base, uint32_t count, uint32_t len);
+// SetFlag / WaitFlag between two pipes (a pipe of -1 is not modeled), PipeBarrier.
+void account_flag(bool set, int src_pipe, int dst_pipe, int32_t id);
+void account_barrier(bool all_pipes);
 
 // --- the current core -------------------------------------------------------------------
 int64_t block_idx();

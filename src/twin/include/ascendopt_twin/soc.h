@@ -1,11 +1,33 @@
-// What the twin knows of one Ascend SoC: core counts and on-chip memory sizes. The timing
-// parameters of the model live with the timing model, not here.
+// What the twin knows of one Ascend SoC: core counts, on-chip memory sizes and the timing
+// model's parameters. Descriptions live in data files (share/soc/*.toml); the evaluator reads
+// them and hands them to operator binaries as JSON (docs/timing-model.md lists every field).
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 namespace ascendopt_twin {
+
+struct TimingParams {
+    double clock_ghz = 1.8;
+    double launch_overhead_us = 0;
+    double gm_bytes_per_cycle = 0;   // HBM bandwidth shared by active cores
+    double mte_bytes_per_cycle = 0;  // one core's DMA bandwidth
+    double mte_latency_cycles = 0;  // from issue to first data; overlaps earlier transfers
+    double mte_setup_cycles = 0;    // pipe occupancy of each DMA instruction
+    double mte_burst_cycles = 0;
+    double vector_issue_cycles = 0;
+    double vector_default_cycles_per_repeat = 1;
+    std::map<std::string, double, std::less<>> vector_cycles_per_repeat;
+    double scalar_cycles_per_basic_block = 0;
+    double scalar_issue_cycles = 0;
+    double ub_access_cycles = 0;
+    double gm_access_cycles = 0;
+    double flag_cycles = 0;
+    double barrier_cycles = 0;
+    double sync_all_cycles = 0;
+};
 
 struct SocSpec {
     std::string name;        // e.g. "Ascend910B2"
@@ -20,12 +42,7 @@ struct SocSpec {
     uint64_t l0c_bytes = 0;
     uint64_t l2_bytes = 0;
     uint64_t hbm_bytes = 0;
+    TimingParams timing;
 };
-
-// The built-in description named `name` (case-insensitive), or null.
-const SocSpec* find_soc(const std::string& name);
-
-// Names accepted by find_soc, comma-separated, for error messages.
-std::string known_socs();
 
 }  // namespace ascendopt_twin

@@ -99,7 +99,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.GetSize()) * sizeof(T), "DataCopy(GM->UB)", "destination");
     const uint64_t bytes = uint64_t(count) * sizeof(T);
     std::memcpy(dst.data(), ascendopt_twin::gm_translate(src.address(), bytes, false, "DataCopy(GM->UB)"), bytes);
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::MTE2, "copy_gm_to_ub", bytes);
+    ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopy", bytes, 1, dst.data());
 }
 
 // UB -> GM, `count` elements.
@@ -111,7 +111,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
     require_ub_span(src.data(), uint64_t(count) * sizeof(T), uint64_t(src.GetSize()) * sizeof(T), "DataCopy(UB->GM)", "source");
     const uint64_t bytes = uint64_t(count) * sizeof(T);
     std::memcpy(ascendopt_twin::gm_translate(dst.address(), bytes, true, "DataCopy(UB->GM)"), src.data(), bytes);
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::MTE3, "copy_ub_to_gm", bytes);
+    ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "DataCopy", bytes, 1, src.data());
 }
 
 // UB -> UB, `count` elements.
@@ -124,7 +124,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
     require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.GetSize()) * sizeof(T), "DataCopy(UB->UB)", "destination");
     require_ub_span(src.data(), uint64_t(count) * sizeof(T), uint64_t(src.GetSize()) * sizeof(T), "DataCopy(UB->UB)", "source");
     std::memmove(dst.data(), src.data(), uint64_t(count) * sizeof(T));
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::V, "copy_ub_to_ub", uint64_t(count) * sizeof(T));
+    ascendopt_twin::account_vector("copy_ub_to_ub", uint64_t(count) * sizeof(T), dst.data(), src.data());
 }
 
 // GM -> UB strided: blockLen and strides in 32-byte blocks.
@@ -137,7 +137,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     const uint8_t* gm = ascendopt_twin::gm_translate(src.address(), s.src_extent(), false, "DataCopy(GM->UB, params)");
     auto* ub = reinterpret_cast<uint8_t*>(dst.data());
     for (uint64_t i = 0; i < s.count; ++i) std::memcpy(ub + i * (s.len + s.dst_gap), gm + i * (s.len + s.src_gap), s.len);
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::MTE2, "copy_gm_to_ub", s.count * s.len);
+    ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopy", s.count * s.len, uint32_t(s.count), dst.data());
 }
 
 // UB -> GM strided: blockLen and strides in 32-byte blocks.
@@ -150,7 +150,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
     uint8_t* gm = ascendopt_twin::gm_translate(dst.address(), s.dst_extent(), true, "DataCopy(UB->GM, params)");
     const auto* ub = reinterpret_cast<const uint8_t*>(src.data());
     for (uint64_t i = 0; i < s.count; ++i) std::memcpy(gm + i * (s.len + s.dst_gap), ub + i * (s.len + s.src_gap), s.len);
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::MTE3, "copy_ub_to_gm", s.count * s.len);
+    ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "DataCopy", s.count * s.len, uint32_t(s.count), src.data());
 }
 
 // GM -> UB with byte-exact block length. GM gaps are bytes, UB gaps are 32-byte blocks; each
@@ -184,7 +184,7 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
         }
         std::memcpy(block + left, gm + i * (s.len + s.src_gap), s.len);
     }
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::MTE2, "copy_gm_to_ub", s.count * s.len);
+    ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopyPad", s.count * s.len, uint32_t(s.count), dst.data());
 }
 
 // UB -> GM with byte-exact block length. UB gaps are 32-byte blocks, GM gaps are bytes.
@@ -200,7 +200,7 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
     uint8_t* gm = ascendopt_twin::gm_translate(dst.address(), s.dst_extent(), true, api);
     const auto* ub = reinterpret_cast<const uint8_t*>(src.data());
     for (uint64_t i = 0; i < s.count; ++i) std::memcpy(gm + i * (s.len + s.dst_gap), ub + i * ub_step, s.len);
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::MTE3, "copy_ub_to_gm", s.count * s.len);
+    ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "DataCopyPad", s.count * s.len, uint32_t(s.count), src.data());
 }
 
 // Older overloads taking DataCopyParams with blockLen in bytes.

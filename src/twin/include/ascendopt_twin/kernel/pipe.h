@@ -24,7 +24,9 @@ public:
         m_count = count;
         m_len = len;
         m_allocated = 0;
+        m_next = 0;
         m_head = m_tail = m_queued = 0;
+        account_ub_slots(slice(0), uint32_t(count), len);
     }
     ASCENDOPT_TWIN_FN bool initialized() const { return m_count > 0; }
     ASCENDOPT_TWIN_FN uint32_t len() const { return m_len; }
@@ -32,9 +34,14 @@ public:
 
     ASCENDOPT_TWIN_FN int alloc(const char* api) {
         require_init(api);
-        for (int i = 0; i < m_count; ++i) {
+        // Round robin, as the hardware queue does: buffers alternate (ping-pong), so a freed
+        // buffer is not reused while another has been free for longer.
+        for (int k = 0; k < m_count; ++k) {
+            const int i = (m_next + k) % m_count;
             if (!(m_allocated & (1u << i))) {
                 m_allocated |= 1u << i;
+                m_next = (i + 1) % m_count;
+                account_queue(QueueOp::alloc, slice(i));
                 return i;
             }
         }
@@ -48,12 +55,14 @@ public:
             fail(ErrorKind::run_failed, api, "tensor at UB offset " + std::to_string(offset_of(p)) +
                                                  " is not allocated (double FreeTensor, or never allocated)");
         m_allocated &= ~(1u << i);
+        account_queue(QueueOp::free, slice(i));
     }
     ASCENDOPT_TWIN_FN void push(const void* p, const char* api) {
         const int i = owned_slice(p, api);
         if (!(m_allocated & (1u << i)))
             fail(ErrorKind::run_failed, api, "tensor at UB offset " + std::to_string(offset_of(p)) +
                                                  " was not allocated by AllocTensor on this queue");
+        account_queue(QueueOp::enque, slice(i));
         m_fifo[m_tail] = i;
         m_tail = (m_tail + 1) % k_max_queue_buffers;
         ++m_queued;
@@ -65,6 +74,7 @@ public:
         const int i = m_fifo[m_head];
         m_head = (m_head + 1) % k_max_queue_buffers;
         --m_queued;
+        account_queue(QueueOp::deque, slice(i));
         return i;
     }
 
@@ -87,6 +97,7 @@ private:
     int m_count = 0;
     uint32_t m_len = 0;
     uint32_t m_allocated = 0;
+    int m_next = 0;  // where the next AllocTensor starts looking
     int m_fifo[k_max_queue_buffers] = {};
     int m_head = 0, m_tail = 0, m_queued = 0;
 };

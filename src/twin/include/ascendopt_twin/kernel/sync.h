@@ -12,21 +12,49 @@ namespace AscendC {
 enum pipe_t : uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
 enum event_t : uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
+}  // namespace AscendC
+
+namespace ascendopt_twin::detail {
+
+// Source and destination pipe of a hardware event (PipeId values; -1: a pipe the twin does not model).
+ASCENDOPT_TWIN_FN constexpr int event_src(AscendC::HardEvent e) {
+    using H = AscendC::HardEvent;
+    switch (e) {
+        case H::MTE2_V: case H::MTE2_MTE3: case H::MTE2_S: case H::MTE2_MTE1: case H::MTE2_M: case H::MTE2_FIX: return int(PipeId::MTE2);
+        case H::V_MTE2: case H::V_MTE3: case H::V_S: case H::V_V: case H::V_M: case H::V_MTE1: return int(PipeId::V);
+        case H::MTE3_V: case H::MTE3_MTE2: case H::MTE3_S: case H::MTE3_MTE1: return int(PipeId::MTE3);
+        case H::S_V: case H::S_MTE2: case H::S_MTE3: return int(PipeId::S);
+        default: return -1;
+    }
+}
+ASCENDOPT_TWIN_FN constexpr int event_dst(AscendC::HardEvent e) {
+    using H = AscendC::HardEvent;
+    switch (e) {
+        case H::MTE2_V: case H::MTE3_V: case H::S_V: case H::V_V: case H::M_V: case H::MTE1_V: return int(PipeId::V);
+        case H::V_MTE2: case H::MTE3_MTE2: case H::S_MTE2: case H::M_MTE2: case H::MTE1_MTE2: case H::FIX_MTE2: return int(PipeId::MTE2);
+        case H::V_MTE3: case H::MTE2_MTE3: case H::S_MTE3: case H::MTE1_MTE3: case H::FIX_MTE3: return int(PipeId::MTE3);
+        case H::V_S: case H::MTE2_S: case H::MTE3_S: case H::M_S: case H::FIX_S: return int(PipeId::S);
+        default: return -1;
+    }
+}
+
+}  // namespace ascendopt_twin::detail
+
+namespace AscendC {
+
 template <HardEvent event>
 ASCENDOPT_TWIN_FN inline void SetFlag(int32_t eventId) {
-    (void)eventId;
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "set_flag", 0);
+    ascendopt_twin::account_flag(true, ascendopt_twin::detail::event_src(event), ascendopt_twin::detail::event_dst(event), eventId);
 }
 template <HardEvent event>
 ASCENDOPT_TWIN_FN inline void WaitFlag(int32_t eventId) {
-    (void)eventId;
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "wait_flag", 0);
+    ascendopt_twin::account_flag(false, ascendopt_twin::detail::event_src(event), ascendopt_twin::detail::event_dst(event), eventId);
 }
 template <pipe_t pipe>
 ASCENDOPT_TWIN_FN inline void PipeBarrier() {
-    ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "pipe_barrier", 0);
+    ascendopt_twin::account_barrier(pipe == PIPE_ALL);
 }
-ASCENDOPT_TWIN_FN inline void pipe_barrier(pipe_t) { ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "pipe_barrier", 0); }
+ASCENDOPT_TWIN_FN inline void pipe_barrier(pipe_t pipe) { ascendopt_twin::account_barrier(pipe == PIPE_ALL); }
 
 template <bool isAIVOnly = true>
 ASCENDOPT_TWIN_FN inline void SyncAll() {

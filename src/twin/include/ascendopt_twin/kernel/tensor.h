@@ -33,13 +33,13 @@ public:
 
     ASCENDOPT_TWIN_FN T GetValue(uint32_t index) const {
         check(index, "LocalTensor::GetValue");
-        ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "ub_scalar_read", sizeof(T));
+        ascendopt_twin::account_scalar(m_data + index, false);
         return m_data[index];
     }
     template <class U>
     ASCENDOPT_TWIN_FN void SetValue(uint32_t index, const U& value) const {
         check(index, "LocalTensor::SetValue");
-        ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "ub_scalar_write", sizeof(T));
+        ascendopt_twin::account_scalar(m_data + index, true);
         m_data[index] = static_cast<T>(value);
     }
     ASCENDOPT_TWIN_FN T& operator()(uint32_t index) const {
@@ -91,14 +91,14 @@ public:
         return t;
     }
     ASCENDOPT_TWIN_FN T GetValue(uint64_t index) const {
-        ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "gm_scalar_read", sizeof(T));
+        ascendopt_twin::account_scalar(nullptr, false);
         T v;
         std::memcpy(&v, ascendopt_twin::gm_translate(address(index), sizeof(T), false, "GlobalTensor::GetValue"), sizeof(T));
         return v;
     }
     template <class U>
     ASCENDOPT_TWIN_FN void SetValue(uint64_t index, const U& value) const {
-        ascendopt_twin::record_instr(ascendopt_twin::PipeId::S, "gm_scalar_write", sizeof(T));
+        ascendopt_twin::account_scalar(nullptr, true);
         const T v = static_cast<T>(value);
         std::memcpy(ascendopt_twin::gm_translate(address(index), sizeof(T), true, "GlobalTensor::SetValue"), &v, sizeof(T));
     }

@@ -177,8 +177,9 @@ ASCENDOPT_TWIN_FN void require_count(uint64_t count, uint64_t size, const char* 
 }
 
 template <class T>
-ASCENDOPT_TWIN_FN inline void record_vector(const char* api, uint64_t elems) {
-    record_instr(PipeId::V, api, elems * sizeof(T));
+ASCENDOPT_TWIN_FN inline void record_vector(const char* api, uint64_t elems, const void* dst, const void* src0 = nullptr,
+                                             const void* src1 = nullptr) {
+    account_vector(api, elems * sizeof(T), dst, src0, src1);
 }
 
 }  // namespace ascendopt_twin::detail

@@ -111,7 +111,7 @@ ASCENDOPT_TWIN_FN void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src
     require_count<D>(count, dst.GetSize(), "Cast", "destination");
     require_count<S>(count, src.GetSize(), "Cast", "source");
     for (uint32_t i = 0; i < count; ++i) dst.data()[i] = cast_value<D>(to_double(src.data()[i]), mode);
-    record_vector<S>("Cast", count);
+    record_vector<S>("Cast", std::max<uint64_t>(count, uint64_t(count) * sizeof(D) / sizeof(S)), dst.data(), src.data());
 }
 
 // Mask form: lanes follow the wider of the two types, 256 bytes of it per repeat.
@@ -128,7 +128,7 @@ ASCENDOPT_TWIN_FN void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src
             if (l.active(r, lane))
                 dst.data()[lane_index<D>(r, lane, p.dstBlkStride, p.dstRepStride)] =
                     cast_value<D>(to_double(src.data()[lane_index<S>(r, lane, p.srcBlkStride, p.srcRepStride)]), mode);
-    record_vector<W>("Cast", uint64_t(l.repeats) * l.lanes_per_repeat);
+    record_vector<W>("Cast", uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
 }
 
 }  // namespace AscendC

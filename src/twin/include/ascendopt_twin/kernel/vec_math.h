@@ -23,7 +23,7 @@ ASCENDOPT_TWIN_FN void binary_count(const char* api, const AscendC::LocalTensor<
     const T* y = b.data();
     using C = compute_t<T>;
     for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(f(static_cast<C>(x[i]), static_cast<C>(y[i])));
-    record_vector<T>(api, uint64_t(count));
+    record_vector<T>(api, uint64_t(count), dst.data(), a.data(), b.data());
 }
 
 template <class T, class F>
@@ -42,7 +42,7 @@ ASCENDOPT_TWIN_FN void binary_masked(const char* api, const AscendC::LocalTensor
             dst.data()[lane_index<T>(r, lane, p.dstBlkStride, p.dstRepStride)] = static_cast<T>(f(x, y));
             ++n;
         }
-    record_vector<T>(api, n);
+    record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), a.data(), b.data());
 }
 
 template <class T, class F>
@@ -54,7 +54,7 @@ ASCENDOPT_TWIN_FN void unary_count(const char* api, const AscendC::LocalTensor<T
     const T* s = src.data();
     using C = compute_t<T>;
     for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(f(static_cast<C>(s[i])));
-    record_vector<T>(api, uint64_t(count));
+    record_vector<T>(api, uint64_t(count), dst.data(), src.data());
 }
 
 template <class T, class F>
@@ -71,7 +71,7 @@ ASCENDOPT_TWIN_FN void unary_masked(const char* api, const AscendC::LocalTensor<
             dst.data()[lane_index<T>(r, lane, p.dstBlkStride, p.dstRepStride)] = static_cast<T>(f(x));
             ++n;
         }
-    record_vector<T>(api, n);
+    record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
 }
 
 template <class T>

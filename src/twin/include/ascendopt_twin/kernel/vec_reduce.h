@@ -53,7 +53,7 @@ ASCENDOPT_TWIN_FN void reduce_all(const char* api, Reduce op, const AscendC::Loc
     dst.data()[0] = static_cast<T>(acc.value);
     if (cal_index) dst.data()[1] = index_as<T>(acc.index);
     reduce_state() = ReduceState{acc.value, acc.index};
-    record_vector<T>(api, count);
+    record_vector<T>(api, count, dst.data(), src.data());
 }
 
 template <class T>
@@ -78,7 +78,7 @@ ASCENDOPT_TWIN_FN void reduce_repeats(const char* api, Reduce op, const AscendC:
         }
         reduce_state() = ReduceState{acc.value, acc.index};
     }
-    record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat);
+    record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
 }
 
 // Reduces groups of `group` lanes of each repeat; results of one repeat are contiguous.
@@ -96,7 +96,7 @@ ASCENDOPT_TWIN_FN void reduce_groups(const char* api, Reduce op, const AscendC::
             if (at >= dst.GetSize()) out_of_range(api, at, dst.GetSize());
             dst.data()[at] = static_cast<T>(acc.value);
         }
-    record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat);
+    record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
 }
 
 }  // namespace ascendopt_twin::detail

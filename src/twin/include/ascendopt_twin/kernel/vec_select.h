@@ -68,7 +68,7 @@ ASCENDOPT_TWIN_FN uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, cons
         if (out >= dst.GetSize()) out_of_range("GatherMask", out, dst.GetSize());
         dst.data()[out++] = src0.data()[s];
     }
-    record_vector<T>("GatherMask", total);
+    record_vector<T>("GatherMask", total, dst.data(), src0.data());
     return out;
 }
 
@@ -83,7 +83,7 @@ ASCENDOPT_TWIN_FN void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& 
     require_count<T>(count, src1.GetSize(), "Compare", "second source");
     using C = compute_t<T>;
     write_bits(dst, count, "Compare", [&](uint32_t i) ASCENDOPT_TWIN_FN { return compare<C>(C(src0.data()[i]), C(src1.data()[i]), mode); });
-    record_vector<T>("Compare", count);
+    record_vector<T>("Compare", count, dst.data(), src0.data(), src1.data());
 }
 
 template <class T, class U>
@@ -94,7 +94,7 @@ ASCENDOPT_TWIN_FN void CompareScalar(const LocalTensor<U>& dst, const LocalTenso
     using C = compute_t<T>;
     const C s = C(scalar);
     write_bits(dst, count, "CompareScalar", [&](uint32_t i) ASCENDOPT_TWIN_FN { return compare<C>(C(src0.data()[i]), s, mode); });
-    record_vector<T>("CompareScalar", count);
+    record_vector<T>("CompareScalar", count, dst.data(), src0.data());
 }
 
 // dst[i] = bit i of selMask ? src0[i] : src1[i].
@@ -107,7 +107,7 @@ ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     require_count<T>(count, src0.GetSize(), "Select", "first source");
     require_count<T>(count, src1.GetSize(), "Select", "second source");
     for (uint32_t i = 0; i < count; ++i) dst.data()[i] = read_bit(selMask, i, "Select") ? src0.data()[i] : src1.data()[i];
-    record_vector<T>("Select", count);
+    record_vector<T>("Select", count, dst.data(), src0.data(), src1.data());
 }
 
 // dst[i] = bit i of selMask ? src0[i] : scalar (VSEL_TENSOR_SCALAR_MODE).
@@ -119,7 +119,7 @@ ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     require_count<T>(count, dst.GetSize(), "Select", "destination");
     require_count<T>(count, src0.GetSize(), "Select", "source");
     for (uint32_t i = 0; i < count; ++i) dst.data()[i] = read_bit(selMask, i, "Select") ? src0.data()[i] : T(scalar);
-    record_vector<T>("Select", count);
+    record_vector<T>("Select", count, dst.data(), src0.data());
 }
 
 // dst[i] = firstValue + i.
@@ -129,7 +129,7 @@ ASCENDOPT_TWIN_FN void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt
     require_count<T>(count, dst.GetSize(), "CreateVecIndex", "destination");
     using C = compute_t<T>;
     for (uint32_t i = 0; i < count; ++i) dst.data()[i] = static_cast<T>(C(firstValue) + C(i));
-    record_vector<T>("CreateVecIndex", count);
+    record_vector<T>("CreateVecIndex", count, dst.data());
 }
 
 // Keeps the elements of src0 whose pattern bit is set, packed at the front of dst.

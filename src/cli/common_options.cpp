@@ -1,0 +1,25 @@
+#include <thread>
+
+#include "cli/commands.h"
+#include "eval/evaluator.h"
+
+namespace ascendopt {
+
+void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
+    o.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+    cmd.add_option("--soc", o.soc, "SoC to model: a name under share/soc (Ascend910B2, Ascend310P3) or a .toml path")
+        ->capture_default_str();
+    cmd.add_option("--seed", o.seed, "Seed of the generated inputs and of --sim-noise")->capture_default_str();
+    cmd.add_option("--timeout", o.timeout_seconds, "Seconds each case may run")->capture_default_str();
+    cmd.add_option("--jobs,-j", o.jobs, "Parallel kernel builds")->capture_default_str();
+    cmd.add_option("--sim-noise", o.sim_noise_pct,
+                   "Add reproducible measurement noise to simulated latencies: relative std-dev in percent")
+        ->check(CLI::Range(0.0, 50.0))
+        ->capture_default_str();
+    cmd.add_option("--repeats", o.repeats, "Latency samples per perf case; the median is reported")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    cmd.add_flag("--keep", o.keep_work_dirs, "Keep the per-case work folders (inputs, outputs, job files)");
+}
+
+}  // namespace ascendopt

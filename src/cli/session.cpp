@@ -1,0 +1,51 @@
+#include "cli/session.h"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "cli/exit_codes.h"
+#include "cli/report_text.h"
+#include "eval/soc_loader.h"
+#include "util/files.h"
+
+namespace ascendopt {
+
+std::variant<EvalSession, int> open_session(EvalOptions& options) {
+    auto tc = detect_toolchain();
+    if (!tc) {
+        std::cerr << render_error(tc.error());
+        return k_exit_environment;
+    }
+    auto soc = load_soc(options.soc, tc->share_dir);
+    if (!soc) {
+        std::cerr << render_error(soc.error());
+        return k_exit_bad_input;
+    }
+    options.soc_description = *soc;
+    EvalSession s;
+    s.toolchain = *tc;
+    s.builder = std::make_unique<Builder>(*tc, cache_root());
+    s.golden = std::make_unique<GoldenRunner>(*tc, cache_root());
+    s.evaluator = make_twin_evaluator(*s.builder, *s.golden, options);
+    return s;
+}
+
+int exit_code_for(const Error& e) {
+    const bool tool = e.message.find("no Python") != std::string::npos || e.message.find("ASCENDOPT_PYTHON") != std::string::npos;
+    return tool ? k_exit_environment : k_exit_bad_input;
+}
+
+Progress::Progress(bool quiet) : m_on(!quiet && isatty(STDERR_FILENO)) {}
+
+ProgressFn Progress::callback() {
+    return [on = m_on](const std::string& what, const std::string& detail) {
+        if (on) std::cerr << "\r\033[K" << what << ": " << detail << std::flush;
+    };
+}
+
+void Progress::clear() {
+    if (m_on) std::cerr << "\r\033[K" << std::flush;
+}
+
+}  // namespace ascendopt

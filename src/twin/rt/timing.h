@@ -1,0 +1,93 @@
+// The timing model of one core (docs/timing-model.md). Instructions arrive in program order
+// from the functional execution; each is placed on its pipe at
+//     start = max(scalar issue time, pipe free, gates of the UB buffers it touches)
+// and its duration comes from the SoC's timing parameters. Queue hand-offs move the gates
+// (DeQue: data ready; AllocTensor: previous user done), SetFlag/WaitFlag move pipe times,
+// PipeBarrier<PIPE_ALL> joins all pipes, SyncAll joins all cores, and the kernel's own scalar
+// code advances the scalar time by its executed basic blocks. Times are cycles, as doubles.
+// Not thread-safe: one timeline per core thread.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ascendopt_twin/runtime.h"
+#include "ascendopt_twin/soc.h"
+
+namespace ascendopt_twin {
+
+constexpr size_t k_pipes = size_t(PipeId::count);
+const char* pipe_name(PipeId p);
+
+struct PipeStats {
+    double busy = 0;     // cycles the pipe was executing
+    double startup = 0;  // part of busy spent in fixed per-instruction latency (DMA start-up, vector issue)
+    uint64_t count = 0;
+    uint64_t bytes = 0;
+};
+
+struct TraceEvent {
+    uint8_t pipe;
+    const char* name;  // a string literal
+    double start;
+    double duration;
+    uint64_t bytes;
+};
+
+class CoreTimeline {
+public:
+    // `mte_bytes_per_cycle` is this core's DMA bandwidth given how many cores share GM.
+    CoreTimeline(const TimingParams& params, double mte_bytes_per_cycle, bool keep_trace);
+
+    void copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts, const void* ub);
+    void vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1);
+    void scalar_access(const void* ub, bool write);
+    void queue(QueueOp op, const void* slot);
+    void add_slots(const void* base, uint32_t count, uint32_t len);
+    void flag(bool set, int src_pipe, int dst_pipe, int32_t id);
+    void barrier(bool all_pipes);
+    // Time when everything issued so far is done; SyncAll then aligns every core to `t`.
+    double quiesce();
+    void align(double t);
+    // Kernel scalar code: `total` basic blocks executed so far on this core.
+    void basic_blocks(uint64_t total);
+    // End of the core's work; call once, after the kernel returns.
+    double finish(uint64_t total_basic_blocks);
+
+    const std::array<PipeStats, k_pipes>& stats() const { return m_stats; }
+    const std::vector<TraceEvent>& trace() const { return m_trace; }
+    uint64_t dropped_events() const { return m_dropped; }
+    uint64_t basic_block_count() const { return m_bb_seen; }
+
+private:
+    struct Slot {
+        const uint8_t* begin;
+        const uint8_t* end;
+        double gate = 0;      // no instruction touching the buffer starts earlier
+        double last_end = 0;  // end of the last instruction that touched it
+        double handoff = 0;   // data-ready time recorded at EnQue
+        double free_at = 0;   // release time recorded at FreeTensor
+    };
+    Slot* find(const void* p);
+    double gate_of(std::initializer_list<const void*> ptrs);
+    void touch(std::initializer_list<const void*> ptrs, double end);
+    double place(PipeId pipe, const char* kind, double ready, double duration, double startup, uint64_t bytes);
+    void charge_scalar(double cycles, const char* what);
+    void record(PipeId pipe, const char* name, double start, double duration, uint64_t bytes);
+
+    const TimingParams& m_p;
+    double m_mte_bw;
+    bool m_keep_trace;
+    double m_scalar = 0;  // the S pipe: issue point of the next instruction
+    std::array<double, k_pipes> m_free{};
+    std::array<PipeStats, k_pipes> m_stats{};
+    std::vector<Slot> m_slots;
+    std::vector<std::pair<uint64_t, double>> m_flags;  // (src, dst, id) key -> set time
+    uint64_t m_bb_seen = 0;
+    std::vector<TraceEvent> m_trace;
+    uint64_t m_dropped = 0;
+};
+
+}  // namespace ascendopt_twin

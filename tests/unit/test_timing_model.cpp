@@ -1,0 +1,198 @@
+// Properties of the timing model (issue: "each a test that can fail"). Kernels are written
+// here and launched in-process on the 910B2 description from share/soc.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "kernel_operator.h"
+#include "test_soc.h"
+#include "twin_rt.h"
+
+using namespace AscendC;
+
+namespace {
+
+struct StreamParams {
+    uint32_t per_core;      // floats per core
+    uint32_t tile;          // floats per tile
+    uint32_t buffers;       // 1 or 2 per queue
+    uint32_t barrier;       // PipeBarrier<PIPE_ALL> after every tile
+    uint32_t op;            // 0 add, 1 exp, 2 scalar element loop
+    uint32_t separate_tail; // process the last partial tile after the loop, fenced by barriers
+};
+
+// z = x + y (or exp(x), or x + y one element at a time through GetValue/SetValue).
+class Stream {
+public:
+    Stream(GM_ADDR x, GM_ADDR y, GM_ADDR z, const StreamParams& p) : m_p(p) {
+        const uint64_t start = uint64_t(GetBlockIdx()) * p.per_core;
+        m_x.SetGlobalBuffer(reinterpret_cast<float*>(x) + start, p.per_core);
+        m_y.SetGlobalBuffer(reinterpret_cast<float*>(y) + start, p.per_core);
+        m_z.SetGlobalBuffer(reinterpret_cast<float*>(z) + start, p.per_core);
+        m_pipe.InitBuffer(m_inx, uint8_t(p.buffers), p.tile * 4);
+        m_pipe.InitBuffer(m_iny, uint8_t(p.buffers), p.tile * 4);
+        m_pipe.InitBuffer(m_out, uint8_t(p.buffers), p.tile * 4);
+        if (p.separate_tail) m_pipe.InitBuffer(m_tail, 3 * p.tile * 4);
+    }
+    void run() {
+        const uint32_t full = m_p.per_core / m_p.tile;
+        const uint32_t rest = m_p.per_core % m_p.tile;
+        for (uint32_t t = 0; t < full; ++t) step(t * m_p.tile, m_p.tile);
+        if (rest == 0) return;
+        if (!m_p.separate_tail) return step(full * m_p.tile, rest);
+        // The separate-tail pattern: own buffers, fenced so it cannot overlap the main loop.
+        PipeBarrier<PIPE_ALL>();
+        LocalTensor<float> buf = m_tail.Get<float>();
+        LocalTensor<float> a = buf, b = buf[m_p.tile], c = buf[2 * m_p.tile];
+        DataCopy(a, m_x[full * m_p.tile], rest);
+        DataCopy(b, m_y[full * m_p.tile], rest);
+        PipeBarrier<PIPE_ALL>();
+        Add(c, a, b, int32_t(rest));
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(m_z[full * m_p.tile], c, rest);
+        PipeBarrier<PIPE_ALL>();
+    }
+
+private:
+    void step(uint32_t offset, uint32_t n) {
+        LocalTensor<float> x = m_inx.AllocTensor<float>();
+        LocalTensor<float> y = m_iny.AllocTensor<float>();
+        DataCopy(x, m_x[offset], n);
+        DataCopy(y, m_y[offset], n);
+        m_inx.EnQue(x);
+        m_iny.EnQue(y);
+        x = m_inx.DeQue<float>();
+        y = m_iny.DeQue<float>();
+        LocalTensor<float> z = m_out.AllocTensor<float>();
+        if (m_p.op == 0) Add(z, x, y, int32_t(n));
+        if (m_p.op == 1) Exp(z, x, int32_t(n));
+        if (m_p.op == 2)
+            for (uint32_t i = 0; i < n; ++i) z.SetValue(i, x.GetValue(i) + y.GetValue(i));
+        m_out.EnQue(z);
+        m_inx.FreeTensor(x);
+        m_iny.FreeTensor(y);
+        z = m_out.DeQue<float>();
+        DataCopy(m_z[offset], z, n);
+        m_out.FreeTensor(z);
+        if (m_p.barrier) PipeBarrier<PIPE_ALL>();
+    }
+
+    StreamParams m_p;
+    TPipe m_pipe;
+    TQue<QuePosition::VECIN, 2> m_inx, m_iny;
+    TQue<QuePosition::VECOUT, 2> m_out;
+    TBuf<QuePosition::VECCALC> m_tail;
+    GlobalTensor<float> m_x, m_y, m_z;
+};
+
+extern "C" void stream_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR, GM_ADDR tiling) {
+    StreamParams p;
+    ::ascendopt_twin::load_tiling(&p, sizeof p, tiling);
+    Stream s(x, y, z, p);
+    s.run();
+}
+
+struct Launched {
+    double latency_us;
+    ascendopt_twin::BlockTiming block0;
+};
+
+Launched run(StreamParams p, uint32_t blocks) {
+    const auto& soc = ascendopt_twin::testing::test_soc();
+    const uint64_t bytes = uint64_t(p.per_core) * blocks * 4;
+    ascendopt_twin::GmSpace gm(3 * bytes + (1 << 20));
+    std::vector<uint8_t*> args = {gm.add("x", bytes), gm.add("y", bytes), gm.add("z", bytes), gm.add("ws", 0),
+                                  gm.add("tiling", sizeof p)};
+    std::memcpy(gm.host(args[4]), &p, sizeof p);
+    auto r = ascendopt_twin::launch(soc, reinterpret_cast<void*>(&stream_kernel), args, blocks, 0, gm);
+    return {r.latency_us, r.blocks.at(0)};
+}
+
+double cycles_to_us(double c) { return c / (ascendopt_twin::testing::test_soc().timing.clock_ghz * 1000.0); }
+double overhead() { return ascendopt_twin::testing::test_soc().timing.launch_overhead_us; }
+double busy(const ascendopt_twin::BlockTiming& b, ascendopt_twin::PipeId p) { return b.pipes[size_t(p)].busy; }
+
+constexpr uint32_t k_cores = 48;
+constexpr uint32_t k_large = 1u << 16;  // floats per core: 256 KiB per input per core
+
+}  // namespace
+
+TEST(TimingModel, DoubleBufferingBeatsSingleAndApproachesTheBound) {
+    const Launched one = run({k_large, 4096, 1, 0, 0, 0}, k_cores);
+    const Launched two = run({k_large, 4096, 2, 0, 0, 0}, k_cores);
+    // Kernel time (launch overhead excluded): the property is about the kernel.
+    EXPECT_GE(one.block0.end_cycles / two.block0.end_cycles, 1.3) << one.block0.end_cycles << " vs " << two.block0.end_cycles;
+    using ascendopt_twin::PipeId;
+    const double bound = std::max({busy(two.block0, PipeId::MTE2), busy(two.block0, PipeId::V), busy(two.block0, PipeId::MTE3)});
+    EXPECT_LE(two.block0.end_cycles, 1.15 * bound) << "end " << two.block0.end_cycles << " bound " << bound;
+}
+
+TEST(TimingModel, LatencyGrowsLinearlyWithSize) {
+    const double a = run({k_large, 4096, 2, 0, 0, 0}, k_cores).latency_us - overhead();
+    const double b = run({2 * k_large, 4096, 2, 0, 0, 0}, k_cores).latency_us - overhead();
+    const double c = run({4 * k_large, 4096, 2, 0, 0, 0}, k_cores).latency_us - overhead();
+    EXPECT_NEAR(b / a, 2.0, 0.2);
+    EXPECT_NEAR(c / b, 2.0, 0.2);
+}
+
+TEST(TimingModel, MoreCoresHelpUntilGmBandwidthSaturates) {
+    // Tiles big enough that double buffering hides the DMA latency at every core count.
+    const uint32_t total = 48u * 65536;  // floats, split over the cores
+    std::map<uint32_t, double> t;
+    for (uint32_t cores : {1u, 2u, 4u, 8u, 16u, 24u, 48u}) t[cores] = run({total / cores, 8192, 2, 0, 0, 0}, cores).latency_us;
+    EXPECT_GT(t[1] / t[2], 1.8);
+    EXPECT_GT(t[2] / t[4], 1.8);
+    EXPECT_GT(t[4] / t[8], 1.5);
+    EXPECT_LT(t[24] / t[48], 1.15) << "past saturation more cores should not help much";
+    EXPECT_GT(t[24] / t[48], 0.85);
+}
+
+TEST(TimingModel, PipeBarrierPerTileRemovesOverlap) {
+    const Launched overlap = run({k_large, 4096, 2, 0, 0, 0}, k_cores);
+    const Launched fenced = run({k_large, 4096, 2, 1, 0, 0}, k_cores);
+    EXPECT_GE(fenced.latency_us / overlap.latency_us, 1.3);
+    using ascendopt_twin::PipeId;
+    const double sum = busy(fenced.block0, PipeId::MTE2) + busy(fenced.block0, PipeId::V) + busy(fenced.block0, PipeId::MTE3);
+    EXPECT_GE(fenced.block0.end_cycles, 0.95 * sum) << "with a full barrier per tile the pipes run one after another";
+}
+
+TEST(TimingModel, ExpCostsMoreVectorTimeThanAdd) {
+    using ascendopt_twin::PipeId;
+    const Launched add = run({k_large, 4096, 2, 0, 0, 0}, k_cores);
+    const Launched exp = run({k_large, 4096, 2, 0, 1, 0}, k_cores);
+    EXPECT_GT(busy(exp.block0, PipeId::V), 2.0 * busy(add.block0, PipeId::V));
+}
+
+TEST(TimingModel, ScalarElementLoopIsFarSlowerThanTheVectorInstruction) {
+    const Launched vec = run({8192, 4096, 2, 0, 0, 0}, k_cores);
+    const Launched scalar = run({8192, 4096, 2, 0, 2, 0}, k_cores);
+    EXPECT_GT(scalar.latency_us / vec.latency_us, 10.0) << scalar.latency_us << " vs " << vec.latency_us;
+}
+
+TEST(TimingModel, MergingTheTailIntoTheLoopPaysWhenTilesAreFew) {
+    const double few_sep = run({2 * 4096 + 1024, 4096, 2, 0, 0, 1}, k_cores).latency_us - overhead();
+    const double few_merged = run({2 * 4096 + 1024, 4096, 2, 0, 0, 0}, k_cores).latency_us - overhead();
+    const double many_sep = run({64 * 4096 + 1024, 4096, 2, 0, 0, 1}, k_cores).latency_us - overhead();
+    const double many_merged = run({64 * 4096 + 1024, 4096, 2, 0, 0, 0}, k_cores).latency_us - overhead();
+    EXPECT_GT(few_sep / few_merged, 1.1);
+    EXPECT_GT(few_sep / few_merged, many_sep / many_merged) << "the gain shrinks as tiles grow in number";
+}
+
+TEST(TimingModel, TinyTilesOnManyCoresAreDmaLatencyBound) {
+    using ascendopt_twin::PipeId;
+    const Launched tiny = run({512, 8, 2, 0, 0, 0}, k_cores);
+    const auto& mte2 = tiny.block0.pipes[size_t(PipeId::MTE2)];
+    EXPECT_GT(mte2.startup / mte2.busy, 0.8) << "start-up latency dominates 32-byte copies";
+    const Launched big = run({512, 512, 2, 0, 0, 0}, k_cores);
+    EXPECT_GT(tiny.block0.end_cycles / big.block0.end_cycles, 3.0) << "same bytes, 64 times the copies";
+}
+
+TEST(TimingModel, DeterministicWhateverTheThreadScheduling) {
+    const Launched a = run({k_large, 4096, 2, 0, 1, 1}, k_cores);
+    for (int i = 0; i < 3; ++i) {
+        const Launched b = run({k_large, 4096, 2, 0, 1, 1}, k_cores);
+        ASSERT_EQ(a.latency_us, b.latency_us);
+        ASSERT_EQ(a.block0.end_cycles, b.block0.end_cycles);
+    }
+    EXPECT_GT(cycles_to_us(a.block0.end_cycles), 0);
+}
