@@ -2,13 +2,17 @@
 // targets of the foundation issue.
 //   1. first build ever: empty cache, so it includes precompiling the twin headers;
 //   2. cold build of one operator: empty build cache for the operator, twin PCH present;
-//   3. cached re-evaluation of the 1M-element fp16 perf case (median of 7 runs).
+//   3. cached re-evaluation of the 1M-element fp16 perf case (median of 7 runs);
+//   4. the operator run of that case with the timing model against a functional-only run
+//      (--no-timing), median of 7 each, measured inside ascendopt (run_seconds).
 // usage: bench_eval [SOURCE_DIR]   (defaults to the source tree it was built from)
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "util/files.h"
 #include "util/subprocess.h"
@@ -17,15 +21,33 @@ using namespace ascendopt;
 
 namespace {
 
-double run(const std::vector<std::string>& args, const fs::path& cache, const fs::path& cwd) {
+ProcessResult run_full(const std::vector<std::string>& args, const fs::path& cache, const fs::path& cwd) {
     std::vector<std::string> argv = {ASCENDOPT_BENCH_BINARY};
     argv.insert(argv.end(), args.begin(), args.end());
-    const ProcessResult r = run_process(argv, {.cwd = cwd, .env = {{"ASCENDOPT_CACHE_DIR", cache.string()}}, .timeout_seconds = 600});
+    const ProcessResult r = run_process(argv, {.cwd = cwd, .env = {{"ASCENDOPT_CACHE_DIR", cache.string()}}, .timeout_seconds = 600,
+                                                            .keep_bytes = size_t(64) << 20});
     if (!r.succeeded()) {
         std::fprintf(stderr, "bench_eval: ascendopt failed (%s):\n%s\n", r.describe_end().c_str(), r.output.c_str());
         std::exit(1);
     }
-    return r.wall_seconds;
+    return r;
+}
+
+double run(const std::vector<std::string>& args, const fs::path& cache, const fs::path& cwd) {
+    return run_full(args, cache, cwd).wall_seconds;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// Seconds the operator process ran, as ascendopt reports it in --json.
+double operator_run_seconds(std::vector<std::string> args, const fs::path& cache, const fs::path& cwd) {
+    args.push_back("--json");
+    const ProcessResult r = run_full(args, cache, cwd);
+    const auto doc = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+    return doc["cases"][0]["run_seconds"].get<double>();
 }
 
 void report(const char* what, double seconds, double target) {
@@ -59,6 +81,19 @@ int main(int argc, char** argv) {
     std::sort(cached.begin(), cached.end());
     report("cached re-evaluation, median of 7", cached[3], 0.5);
     std::printf("(min %.3f s, max %.3f s of the cached runs)\n", cached.front(), cached.back());
+
+    std::vector<double> timed, functional;
+    for (int i = 0; i < 7; ++i) {
+        timed.push_back(operator_run_seconds(eval("second"), cache, src));
+        auto f = eval("second");
+        f.push_back("--no-timing");
+        functional.push_back(operator_run_seconds(f, cache, src));
+    }
+    const double t = median(timed), f = median(functional);
+    report("operator run with the timing model (median of 7)", t, 1.0);
+    std::printf("%-58s %8.3f s\n", "operator run, functional only (--no-timing, median of 7)", f);
+    std::printf("%-58s %8.2fx  target  3.0x                     %s\n", "simulation cost relative to the functional run", t / f,
+                t / f <= 3.0 ? "ok" : "OVER");
     fs::remove_all(scratch);
     return 0;
 }

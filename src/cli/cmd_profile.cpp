@@ -32,6 +32,10 @@ fs::path trace_destination(const ProfileArgs& args, const std::string& op, const
 
 int run_profile(const ProfileArgs& args) {
     EvalOptions options = args.options;
+    if (!options.timing) {
+        std::cerr << "ascendopt: error: a profile comes from the timing model; --no-timing turns it off\n";
+        return k_exit_bad_input;
+    }
     if (!args.case_name.empty()) options.case_filter = args.case_name;
     else options.role_filter = CaseRole::perf;
     auto scratch = make_temp_dir(fs::temp_directory_path(), "ascendopt-profile");

@@ -20,6 +20,7 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
     cmd.add_flag("--keep", o.keep_work_dirs, "Keep the per-case work folders (inputs, outputs, job files)");
+    cmd.add_flag("!--no-timing", o.timing, "Functional run only: skip the timing model (no simulated latency)");
 }
 
 }  // namespace ascendopt

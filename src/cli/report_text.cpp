@@ -43,14 +43,21 @@ std::string render_eval(const EvalResult& r) {
 std::string render_summary(const std::vector<EvalResult>& results) {
     size_t width = 8;
     for (const auto& r : results) width = std::max(width, r.op_name.size());
-    std::string out = fmt::format("\n{:<{}}  {:>6}  {:>6}  {:>8}  {}\n", "operator", width, "cases", "passed", "build s", "status");
+    std::string out = fmt::format("\n{:<{}}  {:>6}  {:>6}  {:>8}  {:>14}  {}\n", "operator", width, "cases", "passed", "build s",
+                                  "perf us (sim)", "status");
     int ok = 0;
     for (const auto& r : results) {
         int passed = 0;
         for (const auto& c : r.cases) passed += c.status == EvalStatus::ok;
         ok += r.status == EvalStatus::ok;
-        out += fmt::format("{:<{}}  {:>6}  {:>6}  {:>8.1f}  {}\n", r.op_name, width, r.cases.size(), passed, r.build_seconds,
-                           status_name(r.status));
+        std::string perf = "-";
+        for (const auto& c : r.cases)
+            if (c.role == CaseRole::perf && c.latency_us) {
+                perf = fmt::format("{:.2f}", *c.latency_us);
+                break;
+            }
+        out += fmt::format("{:<{}}  {:>6}  {:>6}  {:>8.1f}  {:>14}  {}\n", r.op_name, width, r.cases.size(), passed, r.build_seconds,
+                           perf, status_name(r.status));
     }
     out += fmt::format("{} of {} operators passed (sim backend: Ascend C twin)\n", ok, results.size());
     return out;

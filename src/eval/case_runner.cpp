@@ -95,6 +95,7 @@ Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std:
     }
     for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, work_dir / ("out_" + t.name + ".bin")));
     if (options.trace_dir) job["trace"] = trace_path(*options.trace_dir, c.name).string();
+    job["timing"] = options.timing;
     if (auto s = write_atomic(work_dir / "job.json", job.dump(2)); !s) return s.error();
 
     auto expected = golden.compute(c, input_files, work_dir);

@@ -32,6 +32,7 @@ struct EvalOptions {
     std::optional<CaseRole> role_filter;       // run only the cases with this role
     int jobs = 2;                              // parallel kernel builds
     bool keep_work_dirs = false;
+    bool timing = true;                        // false: functional run only, no simulated latency
 };
 
 // Progress events for the command line: "build", "case".

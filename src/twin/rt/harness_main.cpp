@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -31,6 +32,9 @@ void write_file(const std::string& path, const std::string& text) {
 
 // A kernel that touches GM through a plain pointer lands here; say so plainly.
 void on_fault(int sig, siginfo_t* info, void*) {
+    static std::atomic<bool> reporting{false};
+    if (reporting.exchange(true))
+        for (;;) pause();
     const auto addr = reinterpret_cast<uint64_t>(info->si_addr);
     std::string message;
     std::string name;
@@ -75,6 +79,11 @@ void set_result_path(const std::string& path) { g_result_path = path; }
 void set_crash_report_gm(GmSpace* gm) { g_gm_for_crash_reports = gm; }
 
 void finish_with_verdict(const nlohmann::json& result) {
+    // Several blocks may fail at once; the first verdict is the one written, the others wait
+    // here for the process to end (writing concurrently would truncate each other's file).
+    static std::atomic<bool> finishing{false};
+    if (finishing.exchange(true))
+        for (;;) pause();
     std::fflush(stdout);
     if (result.value("status", "") != "ok")
         std::fprintf(stderr, "ascendopt-twin: %s: %s: %s\n", result.value("status", "").c_str(),
