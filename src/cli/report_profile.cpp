@@ -71,7 +71,8 @@ json profile_summary(const CaseResult& c) {
             {"pipes", pipes},
             {"bytes_in", pipes["MTE2"]["bytes"]},
             {"bytes_out", pipes["MTE3"]["bytes"]},
-            {"instructions_by_kind", c.twin["instructions"].value("by_kind", json::object())}};
+            {"instructions_by_kind", c.twin["instructions"].value("by_kind", json::object())},
+            {"cores", blocks}};  // per core: start/end, basic blocks, per-pipe busy, set-up, count, bytes
 }
 
 std::string render_profile(const std::string& op, const json& s) {
