@@ -68,17 +68,20 @@ void CoreTimeline::charge_scalar(double cycles, const char* what) {
 
 double CoreTimeline::place(PipeId pipe, const char* kind, double ready, double duration, double startup, uint64_t bytes) {
     charge_scalar(m_p.scalar_issue_cycles, "issue");
+    const double start = std::max({m_scalar, m_free[size_t(pipe)], ready});
+    return commit(pipe, kind, start, duration, startup, bytes);
+}
+
+double CoreTimeline::commit(PipeId pipe, const char* kind, double start, double duration, double startup, uint64_t bytes) {
     const size_t i = size_t(pipe);
-    const double start = std::max({m_scalar, m_free[i], ready});
-    const double end = start + duration;
-    m_free[i] = end;
+    m_free[i] = start + duration;
     auto& st = m_stats[i];
     st.busy += duration;
     st.startup += startup;
     st.count += 1;
     st.bytes += bytes;
     record(pipe, kind, start, duration, bytes);
-    return end;
+    return start + duration;
 }
 
 // A DMA occupies its pipe for a fixed set-up plus its transfer; its latency only delays the
@@ -91,15 +94,7 @@ void CoreTimeline::copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t 
     const double setup = m_p.mte_setup_cycles + double(bursts > 1 ? bursts - 1 : 0) * m_p.mte_burst_cycles;
     const double occupancy = setup + double(bytes) / m_mte_bw;
     const double start = std::max(m_free[i], ready + m_p.mte_latency_cycles);
-    const double end = start + occupancy;
-    m_free[i] = end;
-    auto& st = m_stats[i];
-    st.busy += occupancy;
-    st.startup += setup;
-    st.count += 1;
-    st.bytes += bytes;
-    record(pipe, kind, start, occupancy, bytes);
-    touch({ub}, end);
+    touch({ub}, commit(pipe, kind, start, occupancy, setup, bytes));
 }
 
 void CoreTimeline::vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1) {

@@ -73,7 +73,10 @@ private:
     Slot* find(const void* p);
     double gate_of(std::initializer_list<const void*> ptrs);
     void touch(std::initializer_list<const void*> ptrs, double end);
+    // Issues an instruction that may start at `ready`; returns its end.
     double place(PipeId pipe, const char* kind, double ready, double duration, double startup, uint64_t bytes);
+    // Books an instruction at `start` on its pipe; returns its end.
+    double commit(PipeId pipe, const char* kind, double start, double duration, double startup, uint64_t bytes);
     void charge_scalar(double cycles, const char* what);
     void record(PipeId pipe, const char* name, double start, double duration, uint64_t bytes);
 
