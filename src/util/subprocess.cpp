@@ -28,9 +28,10 @@ public:
         if (m_tail.size() > 2 * m_keep) m_tail.erase(0, m_tail.size() - m_keep);
     }
     std::string str() const {
-        if (m_tail.size() <= m_keep) return m_head + m_tail;
-        return m_head + "\n[... " + std::to_string(m_total - m_head.size() - m_keep) + " bytes omitted ...]\n" +
-               m_tail.substr(m_tail.size() - m_keep);
+        const size_t tail = std::min(m_tail.size(), m_keep);
+        const size_t omitted = m_total - m_head.size() - tail;
+        if (omitted == 0) return m_head + m_tail;
+        return m_head + "\n[... " + std::to_string(omitted) + " bytes omitted ...]\n" + m_tail.substr(m_tail.size() - tail);
     }
 
 private:

@@ -119,6 +119,9 @@ void CoreTimeline::scalar_access(const void* ub, bool write) {
 
 void CoreTimeline::add_slots(const void* base, uint32_t count, uint32_t len) {
     const auto* b = static_cast<const uint8_t*>(base);
+    const uint8_t* e = b + uint64_t(count) * len;
+    // After TPipe::Reset the same UB is handed out again: the new buffers replace the old.
+    std::erase_if(m_slots, [&](const Slot& s) { return s.begin < e && b < s.end; });
     for (uint32_t i = 0; i < count; ++i) m_slots.push_back(Slot{b + i * len, b + (i + 1) * len});
 }
 
