@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config ccache
-  nlohmann-json3-dev libtomlplusplus-dev libcli11-dev libfmt-dev
+  nlohmann-json3-dev libtomlplusplus-dev libcli11-dev libfmt-dev libsqlite3-dev sqlite3
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy
 )

@@ -1,0 +1,38 @@
+// Evaluations of a run, at most once each: the ledger answers a repeated (candidate,
+// configuration) from the run store for free, runs a new one when budget remains, commits
+// its record before returning it, and charges the budget whatever the outcome. A resumed run
+// starts with the budget its store already spent. Not thread-safe.
+#pragma once
+
+#include <functional>
+
+#include "core/budget.h"
+#include "eval/run_store.h"
+
+namespace ascendopt {
+
+struct LedgerEntry {
+    EvaluationRecord record;
+    bool cached = false;
+};
+
+class EvaluationLedger {
+public:
+    // `limit` is the run's budget; what the store already holds for `run` counts as spent.
+    static Result<EvaluationLedger> open(RunStore& store, int64_t run, int64_t limit);
+
+    const Budget& budget() const { return m_budget; }
+
+    // The record of (candidate, config): from the store, or by calling `evaluate` when budget
+    // remains. nullopt when it is new and the budget is spent.
+    Result<std::optional<LedgerEntry>> evaluate(const std::string& candidate, const nlohmann::json& config,
+                                                const std::function<EvaluationRecord()>& evaluate);
+
+private:
+    EvaluationLedger(RunStore& store, int64_t run, Budget budget) : m_store(&store), m_run(run), m_budget(budget) {}
+    RunStore* m_store;
+    int64_t m_run;
+    Budget m_budget;
+};
+
+}  // namespace ascendopt
