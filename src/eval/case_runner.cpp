@@ -102,7 +102,7 @@ Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std:
     if (!expected) return expected.error();
 
     const ProcessResult p = run_process({kernel.binary.string(), "--job", (work_dir / "job.json").string()},
-                                        {.cwd = work_dir, .timeout_seconds = options.timeout_seconds,
+                                        {.cwd = work_dir, .env = options.env, .timeout_seconds = options.timeout_seconds,
                                          .memory_limit_bytes = options.memory_limit_bytes});
     out.run_seconds = p.wall_seconds;
     judge_process(p, work_dir / "result.json", out);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <filesystem>
@@ -33,6 +34,7 @@ struct EvalOptions {
     int jobs = 2;                              // parallel kernel builds
     bool keep_work_dirs = false;
     bool timing = true;                        // false: functional run only, no simulated latency
+    std::map<std::string, std::string> env;    // extra environment of operator runs (host tunables)
 };
 
 // Progress events for the command line: "build", "case".

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ascendopt_twin/kernel/math.h"
 #include "ascendopt_twin/kernel/vec.h"
 
 namespace ascendopt_twin::detail {
@@ -51,7 +52,7 @@ ASCENDOPT_TWIN_FN F round_float(double v, AscendC::RoundMode mode) {
     using AscendC::RoundMode;
     const F r = FloatBits<F>::nearest(v);
     const double rd = double(float(r));
-    if (std::isnan(v) || rd == v || std::isinf(rd)) return r;
+    if (ascendopt_twin::math::isnan(v) || rd == v || ascendopt_twin::math::isinf(rd)) return r;
     if (mode == RoundMode::CAST_NONE || mode == RoundMode::CAST_RINT) return r;
     const F lo = rd < v ? r : step(r, false);
     const F hi = rd > v ? r : step(r, true);
@@ -72,11 +73,11 @@ ASCENDOPT_TWIN_FN F round_float(double v, AscendC::RoundMode mode) {
 ASCENDOPT_TWIN_FN inline double round_integer(double v, AscendC::RoundMode mode) {
     using AscendC::RoundMode;
     switch (mode) {
-        case RoundMode::CAST_FLOOR: return std::floor(v);
-        case RoundMode::CAST_CEIL: return std::ceil(v);
-        case RoundMode::CAST_ROUND: return std::round(v);
-        case RoundMode::CAST_TRUNC: return std::trunc(v);
-        default: return std::nearbyint(v);  // CAST_NONE, CAST_RINT, CAST_ODD: nearest even
+        case RoundMode::CAST_FLOOR: return ascendopt_twin::math::floor(v);
+        case RoundMode::CAST_CEIL: return ascendopt_twin::math::ceil(v);
+        case RoundMode::CAST_ROUND: return ascendopt_twin::math::round(v);
+        case RoundMode::CAST_TRUNC: return ascendopt_twin::math::trunc(v);
+        default: return ascendopt_twin::math::nearbyint(v);  // CAST_NONE, CAST_RINT, CAST_ODD: nearest even
     }
 }
 
@@ -87,7 +88,7 @@ ASCENDOPT_TWIN_FN D cast_value(double v, AscendC::RoundMode mode) {
     } else if constexpr (std::is_same_v<D, bool>) {
         return v != 0;
     } else {
-        if (std::isnan(v)) return D(0);
+        if (ascendopt_twin::math::isnan(v)) return D(0);
         const double r = round_integer(v, mode);
         if (r <= double(std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
         if (r >= double(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();

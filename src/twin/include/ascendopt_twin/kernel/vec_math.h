@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "ascendopt_twin/kernel/math.h"
 #include "ascendopt_twin/kernel/vec.h"
 
 namespace ascendopt_twin::detail {
@@ -155,10 +156,10 @@ ASCENDOPT_TWIN_BINARY_API(And, a & b)
 ASCENDOPT_TWIN_BINARY_API(Or, a | b)
 
 ASCENDOPT_TWIN_UNARY_API(Abs, a < decltype(a)(0) ? -a : a)
-ASCENDOPT_TWIN_UNARY_API(Exp, std::exp(a))
-ASCENDOPT_TWIN_UNARY_API(Ln, std::log(a))
-ASCENDOPT_TWIN_UNARY_API(Sqrt, std::sqrt(a))
-ASCENDOPT_TWIN_UNARY_API(Rsqrt, decltype(a)(1) / std::sqrt(a))
+ASCENDOPT_TWIN_UNARY_API(Exp, ascendopt_twin::math::exp(a))
+ASCENDOPT_TWIN_UNARY_API(Ln, ascendopt_twin::math::log(a))
+ASCENDOPT_TWIN_UNARY_API(Sqrt, ascendopt_twin::math::sqrt(a))
+ASCENDOPT_TWIN_UNARY_API(Rsqrt, decltype(a)(1) / ascendopt_twin::math::sqrt(a))
 ASCENDOPT_TWIN_UNARY_API(Reciprocal, decltype(a)(1) / a)
 ASCENDOPT_TWIN_UNARY_API(Relu, ascendopt_twin::detail::relu_of(a))
 ASCENDOPT_TWIN_UNARY_API(Not, ~a)
@@ -182,9 +183,9 @@ ASCENDOPT_TWIN_SCALAR_API(LeakyRelu, a >= decltype(a)(0) ? a : a * s)
         NAME(dst, src, count);                                                                                         \
     }
 
-ASCENDOPT_TWIN_ADVANCED_UNARY(Sin, std::sin(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Cos, std::cos(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Tanh, std::tanh(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Sin, ascendopt_twin::math::sin(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Cos, ascendopt_twin::math::cos(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Tanh, ascendopt_twin::math::tanh(a))
 ASCENDOPT_TWIN_ADVANCED_UNARY(Sign, a > decltype(a)(0) ? decltype(a)(1) : (a < decltype(a)(0) ? decltype(a)(-1) : decltype(a)(0)))
 
 // dst[i] = scalar, count form and mask form.

@@ -1,0 +1,206 @@
+#include "search/tunables.h"
+
+#include <algorithm>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+// `[static] constexpr|const <integer type> NAME = <integer expression>;` with an optional marker.
+const std::regex k_constant(
+    R"(^(\s*(?:static\s+)?(?:constexpr|const)\s+(?:static\s+)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?:\s+int)?|long|size_t)\s+)([A-Za-z_]\w*)(\s*=\s*)([0-9][0-9\s*+uUlL]*?)(\s*;)(.*)$)");
+const std::regex k_marker(R"(//\s*ascendopt:\s*tunable(?:\s+values\s*=\s*([0-9,\s]+))?)");
+
+std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    return lines;
+}
+
+// Evaluates "16 * 1024", "2", "3 + 1" (integer literals with * and +); false if anything else.
+bool eval_expression(const std::string& expr, int64_t& out) {
+    int64_t sum = 0, product = 1;
+    bool have = false;
+    std::string digits;
+    auto flush = [&]() -> bool {
+        if (digits.empty()) return false;
+        product *= std::stoll(digits);
+        digits.clear();
+        have = true;
+        return true;
+    };
+    for (char c : expr) {
+        if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
+        else if (c == '*') { if (!flush()) return false; }
+        else if (c == '+') {
+            if (!flush()) return false;
+            sum += product;
+            product = 1;
+        } else if (!std::isspace(static_cast<unsigned char>(c)) && c != 'u' && c != 'U' && c != 'l' && c != 'L') return false;
+    }
+    if (!flush()) return false;
+    out = sum + product;
+    return have;
+}
+
+// Lines [first, last) of the TilingFunc body, or none.
+std::pair<size_t, size_t> tiling_function(const std::vector<std::string>& lines) {
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i].find("TilingFunc(") == std::string::npos || lines[i].find(';') != std::string::npos) continue;
+        int depth = 0;
+        bool opened = false;
+        for (size_t j = i; j < lines.size(); ++j) {
+            for (char c : lines[j]) {
+                if (c == '{') { ++depth; opened = true; }
+                if (c == '}') --depth;
+            }
+            if (opened && depth == 0) return {i, j + 1};
+        }
+    }
+    return {0, 0};
+}
+
+std::pair<size_t, size_t> evolve_block(const std::vector<std::string>& lines) {
+    size_t start = lines.size();
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i].find("# evolve_tiling_block_start") != std::string::npos) start = i;
+        if (lines[i].find("# evolve_tiling_block_end") != std::string::npos && start < i) return {start, i};
+    }
+    return {0, 0};
+}
+
+bool used_in(const std::string& name, const std::vector<std::string>& lines, std::pair<size_t, size_t> range) {
+    const std::regex word("\\b" + name + "\\b");
+    for (size_t i = range.first; i < range.second; ++i)
+        if (std::regex_search(lines[i], word)) return true;
+    return false;
+}
+
+void scan_file(const fs::path& file, const OperatorSource& op, Tunable::Where where, uint64_t cap, std::vector<Tunable>& out) {
+    auto text = read_text(file);
+    if (!text) return;
+    const auto lines = split_lines(*text);
+    const auto func = tiling_function(lines);
+    const auto block = evolve_block(lines);
+    const bool restricted = where == Tunable::Where::host && block.second > 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        std::smatch m;
+        if (!std::regex_match(lines[i], m, k_constant)) continue;
+        Tunable t;
+        t.name = m[2];
+        t.file = fs::relative(file, op.root).string();
+        t.line = int(i + 1);
+        t.where = where;
+        if (!eval_expression(m[4], t.value) || t.value <= 0) continue;
+        std::smatch marker;
+        const std::string trailing = m[6];
+        if (std::regex_search(trailing, marker, k_marker)) {
+            t.origin = Tunable::Origin::marked;
+            if (marker[1].matched) {
+                std::stringstream values(marker[1].str());
+                for (std::string v; std::getline(values, v, ',');)
+                    if (v.find_first_not_of(" \t") != std::string::npos) t.domain.push_back(std::stoll(v));
+            }
+        } else {
+            if (restricted && (i <= block.first || i >= block.second)) continue;
+            if (where == Tunable::Where::host && !restricted && !used_in(t.name, lines, func)) continue;
+        }
+        if (t.domain.empty()) t.domain = default_domain(t.name, t.value, cap);
+        t.domain.push_back(t.value);
+        std::sort(t.domain.begin(), t.domain.end());
+        t.domain.erase(std::unique(t.domain.begin(), t.domain.end()), t.domain.end());
+        out.push_back(std::move(t));
+    }
+}
+
+}  // namespace
+
+std::vector<int64_t> default_domain(const std::string& name, int64_t value, uint64_t cap) {
+    std::set<int64_t> d;
+    std::string upper = name;
+    for (auto& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
+    const bool count_like = value <= 8 && upper.find("BYTE") == std::string::npos && upper.find("SIZE") == std::string::npos &&
+                            upper.find("LEN") == std::string::npos && upper.find("ELEM") == std::string::npos;
+    if (count_like) {
+        for (int64_t v = 1; v <= 4; ++v) d.insert(v);
+    } else {
+        for (int shift = -3; shift <= 3; ++shift) {
+            const int64_t v = shift < 0 ? value >> -shift : value << shift;
+            if (v >= 1 && uint64_t(v) <= cap) d.insert(v);
+        }
+    }
+    d.insert(value);
+    return {d.begin(), d.end()};
+}
+
+Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub_bytes) {
+    std::vector<Tunable> out;
+    for (const auto& f : op.host_sources) scan_file(f, op, Tunable::Where::host, ub_bytes, out);
+    for (const auto& f : op.kernel_sources) scan_file(f, op, Tunable::Where::kernel, ub_bytes, out);
+    std::set<std::string> names;
+    for (const auto& t : out)
+        if (!names.insert(t.name).second)
+            return make_error("two tunable constants are named " + t.name + " (" + t.file + ":" + std::to_string(t.line) + ")",
+                              "rename one; tunables are addressed by name");
+    return out;
+}
+
+Result<std::map<std::string, std::string>> apply_config(const OperatorSource& op, const std::vector<Tunable>& tunables,
+                                                        const TilingConfig& config) {
+    std::map<std::string, std::string> files;
+    for (const auto& f : op.all_files) {
+        auto text = read_text(f);
+        if (!text) return text.error();
+        files[fs::relative(f, op.root).string()] = *text;
+    }
+    std::map<std::string, std::vector<const Tunable*>> by_file;
+    for (const auto& t : tunables) by_file[t.file].push_back(&t);
+    for (const auto& [file, list] : by_file) {
+        auto lines = split_lines(files.at(file));
+        bool host_rewrite = false;
+        for (const Tunable* t : list) {
+            std::smatch m;
+            std::string& line = lines.at(size_t(t->line - 1));
+            if (!std::regex_match(line, m, k_constant) || m[2] != t->name)
+                return make_error(file + ":" + std::to_string(t->line) + " no longer declares " + t->name);
+            const auto it = config.find(t->name);
+            const int64_t value = it == config.end() ? t->value : it->second;
+            if (t->where == Tunable::Where::kernel) {
+                line = m[1].str() + m[2].str() + m[3].str() + std::to_string(value) + m[5].str() + m[6].str();
+            } else {
+                std::string decl = m[1].str();
+                if (const auto p = decl.find("constexpr"); p != std::string::npos) decl.replace(p, 9, "const");
+                line = decl + m[2].str() + m[3].str() + "::ascendopt_twin::host::tunable_value(\"" + t->name + "\", " +
+                       std::to_string(t->value) + ")" + m[5].str() + m[6].str();
+                host_rewrite = true;
+            }
+        }
+        std::string joined = host_rewrite ? "#include \"ascendopt_twin/host/tunable.h\"\n" : "";
+        for (const auto& l : lines) joined += l + "\n";
+        files[file] = joined;
+    }
+    return files;
+}
+
+std::map<std::string, std::string> host_environment(const std::vector<Tunable>& tunables, const TilingConfig& config) {
+    std::map<std::string, std::string> env;
+    for (const auto& t : tunables)
+        if (t.where == Tunable::Where::host) {
+            const auto it = config.find(t.name);
+            env["ASCENDOPT_TUNE_" + t.name] = std::to_string(it == config.end() ? t.value : it->second);
+        }
+    return env;
+}
+
+nlohmann::json to_json(const Tunable& t) {
+    return {{"name", t.name}, {"file", t.file}, {"line", t.line}, {"value", t.value}, {"domain", t.domain},
+            {"where", t.where == Tunable::Where::host ? "host" : "kernel"},
+            {"origin", t.origin == Tunable::Origin::marked ? "marked" : "discovered"}};
+}
+
+}  // namespace ascendopt

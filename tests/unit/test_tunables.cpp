@@ -1,0 +1,93 @@
+// Tunables: discovery on unmodified operators, markers, evolve blocks, domains, rewriting.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "eval/build_config.h"
+#include "search/tunables.h"
+#include "util/files.h"
+
+using namespace ascendopt;
+
+namespace {
+
+const Tunable* find(const std::vector<Tunable>& ts, const std::string& name) {
+    for (const auto& t : ts)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+struct Folder {
+    fs::path dir = *make_temp_dir(fs::temp_directory_path(), "ascendopt-tunables");
+    Folder() {
+        fs::create_directories(dir / "op_host");
+        fs::create_directories(dir / "op_kernel");
+    }
+    ~Folder() { fs::remove_all(dir); }
+    void write(const std::string& rel, const std::string& text) { std::ofstream(dir / rel) << text; }
+};
+
+}  // namespace
+
+TEST(Tunables, DiscoveredOnAnUnmodifiedOperator) {
+    auto op = load_operator(fs::path(ASCENDOPT_SOURCE_DIR) / "ops" / "exp_custom");
+    ASSERT_TRUE(op);
+    auto ts = find_tunables(*op, 196608);
+    ASSERT_TRUE(ts) << ts.error().message;
+    const Tunable* tile = find(*ts, "TILE_BYTES");
+    ASSERT_NE(tile, nullptr);
+    EXPECT_EQ(tile->where, Tunable::Where::host);
+    EXPECT_EQ(tile->value, 16 * 1024);
+    EXPECT_EQ(tile->domain, (std::vector<int64_t>{2048, 4096, 8192, 16384, 32768, 65536, 131072}));
+    const Tunable* buffers = find(*ts, "BUFFER_NUM");
+    ASSERT_NE(buffers, nullptr);
+    EXPECT_EQ(buffers->where, Tunable::Where::kernel);
+    EXPECT_EQ(buffers->domain, (std::vector<int64_t>{1, 2, 3, 4}));
+}
+
+TEST(Tunables, MarkersAndEvolveBlocks) {
+    Folder f;
+    f.write("op_host/x.cpp",
+            "constexpr uint32_t OUTSIDE = 64;\n"
+            "// # evolve_tiling_block_start\n"
+            "constexpr uint32_t TILE_ELEMS = 2048;\n"
+            "// # evolve_tiling_block_end\n"
+            "constexpr uint32_t PICKED = 3;  // ascendopt: tunable values=1,3,5\n"
+            "static ge::graphStatus TilingFunc(gert::TilingContext* c) {\n  return OUTSIDE + TILE_ELEMS + PICKED;\n}\n");
+    f.write("op_kernel/x.cpp", "constexpr int32_t NOT_A_NUMBER = SOME_MACRO;\n");
+    auto op = load_operator(f.dir);
+    ASSERT_TRUE(op) << op.error().message;
+    const OperatorSource& src = *op;
+    auto ts = find_tunables(src, 196608);
+    ASSERT_TRUE(ts);
+    EXPECT_EQ(find(*ts, "OUTSIDE"), nullptr) << "an evolve block limits discovery to its region";
+    ASSERT_NE(find(*ts, "TILE_ELEMS"), nullptr);
+    ASSERT_NE(find(*ts, "PICKED"), nullptr);
+    EXPECT_EQ(find(*ts, "PICKED")->origin, Tunable::Origin::marked);
+    EXPECT_EQ(find(*ts, "PICKED")->domain, (std::vector<int64_t>{1, 3, 5}));
+    EXPECT_EQ(find(*ts, "NOT_A_NUMBER"), nullptr);
+
+    auto files = apply_config(src, *ts, {{"TILE_ELEMS", 512}});
+    ASSERT_TRUE(files);
+    const std::string host = files->at("op_host/x.cpp");
+    EXPECT_NE(host.find("#include \"ascendopt_twin/host/tunable.h\""), std::string::npos);
+    EXPECT_NE(host.find("const uint32_t TILE_ELEMS = ::ascendopt_twin::host::tunable_value(\"TILE_ELEMS\", 2048);"), std::string::npos)
+        << host;
+    const auto env = host_environment(*ts, {{"TILE_ELEMS", 512}});
+    EXPECT_EQ(env.at("ASCENDOPT_TUNE_TILE_ELEMS"), "512");
+    EXPECT_EQ(env.at("ASCENDOPT_TUNE_PICKED"), "3");
+}
+
+TEST(Tunables, KernelConstantsAreRewritten) {
+    auto op = load_operator(fs::path(ASCENDOPT_SOURCE_DIR) / "ops" / "exp_custom");
+    auto ts = find_tunables(*op, 196608);
+    auto files = apply_config(*op, *ts, {{"BUFFER_NUM", 1}});
+    ASSERT_TRUE(files);
+    EXPECT_NE(files->at("op_kernel/exp_custom.cpp").find("constexpr int32_t BUFFER_NUM = 1;"), std::string::npos);
+}
+
+TEST(Tunables, DefaultDomains) {
+    EXPECT_EQ(default_domain("TILE_BYTES", 16384, 65536), (std::vector<int64_t>{2048, 4096, 8192, 16384, 32768, 65536}));
+    EXPECT_EQ(default_domain("BUFFER_NUM", 2, 196608), (std::vector<int64_t>{1, 2, 3, 4}));
+    EXPECT_EQ(default_domain("TILE_LEN", 3, 1 << 20), (std::vector<int64_t>{1, 3, 6, 12, 24}));
+}
