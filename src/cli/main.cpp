@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
     app.footer(k_exit_codes_help);
     const CommandRunner eval = add_eval_command(app);
     const CommandRunner profile = add_profile_command(app);
+    const CommandRunner tune = add_tune_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
     try {
         if (app.got_subcommand("eval")) return eval();
         if (app.got_subcommand("profile")) return profile();
+        if (app.got_subcommand("tune")) return tune();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -8,6 +8,16 @@ Result<EvaluationLedger> EvaluationLedger::open(RunStore& store, int64_t run, in
     return EvaluationLedger(store, run, Budget(limit, *used));
 }
 
+Result<std::optional<EvaluationRecord>> EvaluationLedger::lookup(const std::string& candidate, const nlohmann::json& config) {
+    return m_store->find(m_run, candidate, config);
+}
+
+Status EvaluationLedger::commit(const EvaluationRecord& record) {
+    if (auto s = m_store->record(m_run, record); !s) return s;
+    m_budget.charge();
+    return ok_status();
+}
+
 Result<std::optional<LedgerEntry>> EvaluationLedger::evaluate(const std::string& candidate, const nlohmann::json& config,
                                                               const std::function<EvaluationRecord()>& evaluate) {
     auto found = m_store->find(m_run, candidate, config);
@@ -17,8 +27,7 @@ Result<std::optional<LedgerEntry>> EvaluationLedger::evaluate(const std::string&
     EvaluationRecord r = evaluate();
     r.candidate = candidate;
     r.config = config;
-    if (auto s = m_store->record(m_run, r); !s) return s.error();
-    m_budget.charge();
+    if (auto s = commit(r); !s) return s.error();
     return std::optional<LedgerEntry>(LedgerEntry{std::move(r), false});
 }
 

@@ -28,6 +28,11 @@ public:
     Result<std::optional<LedgerEntry>> evaluate(const std::string& candidate, const nlohmann::json& config,
                                                 const std::function<EvaluationRecord()>& evaluate);
 
+    // The two halves of evaluate(), for callers that run evaluations in parallel: look up
+    // first, evaluate outside the ledger, then commit in a fixed order.
+    Result<std::optional<EvaluationRecord>> lookup(const std::string& candidate, const nlohmann::json& config);
+    Status commit(const EvaluationRecord& record);
+
 private:
     EvaluationLedger(RunStore& store, int64_t run, Budget budget) : m_store(&store), m_run(run), m_budget(budget) {}
     RunStore* m_store;

@@ -150,8 +150,11 @@ Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub
     return out;
 }
 
-Result<std::map<std::string, std::string>> apply_config(const OperatorSource& op, const std::vector<Tunable>& tunables,
-                                                        const TilingConfig& config) {
+namespace {
+
+// Rewrites the tunables' declarations; `inject_host` makes host ones read their run-time value.
+Result<std::map<std::string, std::string>> rewrite(const OperatorSource& op, const std::vector<Tunable>& tunables,
+                                                   const TilingConfig& config, bool inject_host) {
     std::map<std::string, std::string> files;
     for (const auto& f : op.all_files) {
         auto text = read_text(f);
@@ -170,7 +173,7 @@ Result<std::map<std::string, std::string>> apply_config(const OperatorSource& op
                 return make_error(file + ":" + std::to_string(t->line) + " no longer declares " + t->name);
             const auto it = config.find(t->name);
             const int64_t value = it == config.end() ? t->value : it->second;
-            if (t->where == Tunable::Where::kernel) {
+            if (t->where == Tunable::Where::kernel || !inject_host) {
                 line = m[1].str() + m[2].str() + m[3].str() + std::to_string(value) + m[5].str() + m[6].str();
             } else {
                 std::string decl = m[1].str();
@@ -185,6 +188,18 @@ Result<std::map<std::string, std::string>> apply_config(const OperatorSource& op
         files[file] = joined;
     }
     return files;
+}
+
+}  // namespace
+
+Result<std::map<std::string, std::string>> apply_config(const OperatorSource& op, const std::vector<Tunable>& tunables,
+                                                        const TilingConfig& config) {
+    return rewrite(op, tunables, config, true);
+}
+
+Result<std::map<std::string, std::string>> bake_config(const OperatorSource& op, const std::vector<Tunable>& tunables,
+                                                       const TilingConfig& config) {
+    return rewrite(op, tunables, config, false);
 }
 
 std::map<std::string, std::string> host_environment(const std::vector<Tunable>& tunables, const TilingConfig& config) {

@@ -48,6 +48,10 @@ using TilingConfig = std::map<std::string, int64_t>;
 Result<std::map<std::string, std::string>> apply_config(const OperatorSource& op, const std::vector<Tunable>& tunables,
                                                         const TilingConfig& config);
 
+// Files with `config` written in as plain values (host and kernel): the tuned operator.
+Result<std::map<std::string, std::string>> bake_config(const OperatorSource& op, const std::vector<Tunable>& tunables,
+                                                       const TilingConfig& config);
+
 // Environment that carries the host tunables of `config` to the operator binary.
 std::map<std::string, std::string> host_environment(const std::vector<Tunable>& tunables, const TilingConfig& config);
 

@@ -1,0 +1,83 @@
+// `ascendopt tune OP`: Stage II tiling search on the twin's timing model.
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "cli/report_text.h"
+#include "cli/session.h"
+#include "search/tuner.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+struct TuneArgs {
+    std::string op;
+    std::string out;
+    bool json = false;
+    bool quiet = false;
+    TuneOptions tune;
+};
+
+int run_tune(TuneArgs& args) {
+    auto opened = open_session(args.tune.eval);
+    if (auto* code = std::get_if<int>(&opened)) return *code;
+    EvalSession& session = std::get<EvalSession>(opened);
+    auto op = load_operator(args.op);
+    if (!op) {
+        std::cerr << render_error(op.error());
+        return k_exit_bad_input;
+    }
+    args.tune.out_dir = args.out.empty() ? fs::path("tune-" + op->display_name()) : fs::path(args.out);
+    args.tune.workers = args.tune.eval.jobs;
+    const bool show = !args.quiet;
+    auto result = tune(*op, *session.builder, *session.golden, args.tune, [&](const TuneProgress& p) {
+        if (!show) return;
+        const double per = p.used > 0 ? p.seconds / double(p.used) : 0;
+        std::cerr << fmt::format("\r\033[Ktune: {}/{} evaluations ({} cached), best {}{}, ETA {:.0f} s", p.used, p.budget,
+                                 p.cache_hits, p.best_us ? fmt::format("{:.2f} us", *p.best_us) : "-",
+                                 p.best_us && p.baseline_us ? fmt::format(" ({:.2f}x)", *p.baseline_us / *p.best_us) : "",
+                                 per * double(p.budget - p.used))
+                  << std::flush;
+    });
+    if (show) std::cerr << "\n";
+    if (!result) {
+        std::cerr << render_error(result.error());
+        return exit_code_for(result.error());
+    }
+    if (args.json) {
+        std::cout << result->summary.dump(2) << "\n";
+        return k_exit_ok;
+    }
+    std::cout << fmt::format("{}: best {:.2f} us (simulated)", result->summary["operator"].get<std::string>(), *result->best_us);
+    if (result->baseline_us) std::cout << fmt::format(", baseline {:.2f} us, speedup {:.2f}x", *result->baseline_us, *result->baseline_us / *result->best_us);
+    std::cout << fmt::format("\n{} evaluations, {} cache hits\n", result->evaluations, result->cache_hits);
+    for (const auto& [name, value] : result->best)
+        std::cout << fmt::format("  {} = {}{}\n", name, value, value == result->baseline.at(name) ? "" : fmt::format("  (was {})", result->baseline.at(name)));
+    std::cout << "tuned operator: " << result->tuned_dir.string() << "\nrun store: " << (args.tune.out_dir / "run.db").string()
+              << "\nsummary: " << (args.tune.out_dir / "summary.json").string() << "\n";
+    return k_exit_ok;
+}
+
+}  // namespace
+
+CommandRunner add_tune_command(CLI::App& app) {
+    auto args = std::make_shared<TuneArgs>();
+    CLI::App* cmd = app.add_subcommand("tune", "Stage II: search the tiling constants of an operator on the timing model");
+    cmd->add_option("operator", args->op, "Operator folder, folder with ascendopt.toml, or manifest file")->required();
+    cmd->add_option("--budget", args->tune.budget, "Unique evaluations to spend")->check(CLI::Range(1, 100000))->capture_default_str();
+    cmd->add_option("--strategy", args->tune.strategy, "ga, random or exhaustive")->capture_default_str();
+    cmd->add_option("--out", args->out, "Output folder (run store, summary, tuned operator); rerun to resume")
+        ->default_str("tune-<OpType>");
+    cmd->add_option("--search-seed", args->tune.seed, "Seed of the search strategy")->capture_default_str();
+    cmd->add_flag("--json", args->json, "Print the summary as JSON");
+    cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+    add_common_eval_options(*cmd, args->tune.eval);
+    cmd->footer(k_exit_codes_help);
+    return [args] { return run_tune(*args); };
+}
+
+}  // namespace ascendopt

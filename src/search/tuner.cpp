@@ -1,0 +1,208 @@
+#include "search/tuner.h"
+
+#include <chrono>
+#include <future>
+
+#include "eval/ledger.h"
+#include "util/files.h"
+#include "util/hash.h"
+
+namespace ascendopt {
+namespace {
+
+// The objective: the summed latency of perf cases (of all cases when none is marked perf).
+EvaluationRecord record_of(const EvalResult& r) {
+    EvaluationRecord e;
+    e.status = r.status;
+    e.reason = r.reason;
+    double perf = 0, all = 0;
+    bool any_perf = false;
+    for (const auto& c : r.cases) {
+        if (!c.latency_us) continue;
+        all += *c.latency_us;
+        if (c.role == CaseRole::perf) {
+            perf += *c.latency_us;
+            any_perf = true;
+        }
+    }
+    if (r.status == EvalStatus::ok) e.latency_us = any_perf ? perf : all;
+    e.metrics = {{"cases", r.cases.size()}, {"build_seconds", r.build_seconds}, {"build_cached", r.build_cached}};
+    return e;
+}
+
+class Session {
+public:
+    Session(const OperatorSource& op, Builder& b, GoldenRunner& g, const TuneOptions& o, RunStore& store, EvaluationLedger& ledger,
+            std::vector<Tunable> tunables)
+        : m_op(op), m_builder(b), m_golden(g), m_opts(o), m_store(store), m_ledger(ledger), m_tunables(std::move(tunables)) {}
+
+    // Candidate folder and hash of the kernel configuration `config` selects.
+    Result<std::pair<fs::path, std::string>> candidate(const TilingConfig& config) {
+        TilingConfig kernel_part;
+        for (const auto& t : m_tunables)
+            if (t.where == Tunable::Where::kernel) kernel_part[t.name] = config.at(t.name);
+        auto files = apply_config(m_op, m_tunables, kernel_part);
+        if (!files) return files.error();
+        auto hash = m_store.put_candidate(*files);
+        if (!hash) return hash.error();
+        const fs::path dir = m_opts.out_dir / "candidates" / hash->substr(0, 16) / m_op.root.filename();
+        std::error_code ec;
+        if (!fs::exists(dir / ".complete", ec)) {
+            for (const auto& [rel, text] : *files) {
+                fs::create_directories((dir / rel).parent_path());
+                if (auto s = write_atomic(dir / rel, text); !s) return s.error();
+            }
+            if (auto s = write_atomic(dir / ".complete", ""); !s) return s.error();
+        }
+        return std::make_pair(dir, *hash);
+    }
+
+    EvaluationRecord run(const fs::path& dir, const TilingConfig& config) {
+        auto op = load_operator(dir);
+        if (!op) return failed(op.error().message);
+        op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
+        op->op_type = m_op.op_type;
+        EvalOptions o = m_opts.eval;
+        o.env = host_environment(m_tunables, config);
+        auto result = make_twin_evaluator(m_builder, m_golden, o)->evaluate(*op, [](const std::string&, const std::string&) {});
+        if (!result) return failed(result.error().message);
+        return record_of(*result);
+    }
+
+private:
+    static EvaluationRecord failed(const std::string& why) {
+        EvaluationRecord e;
+        e.status = EvalStatus::run_failed;
+        e.reason = why;
+        return e;
+    }
+
+    const OperatorSource& m_op;
+    Builder& m_builder;
+    GoldenRunner& m_golden;
+    const TuneOptions& m_opts;
+    RunStore& m_store;
+    EvaluationLedger& m_ledger;
+    std::vector<Tunable> m_tunables;
+};
+
+}  // namespace
+
+Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner& golden, const TuneOptions& options,
+                        const std::function<void(const TuneProgress&)>& progress) {
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t ub = options.eval.soc_description["memory"].value("ub", uint64_t(196608));
+    auto tunables = find_tunables(op, ub);
+    if (!tunables) return tunables.error();
+    if (tunables->empty()) return make_error("no tunable constants found in " + op.root.string(), "see docs/stage2.md for markers");
+    const SearchSpace space(*tunables);
+    auto strategy = make_strategy(options.strategy, space, options.seed);
+    if (!strategy) return strategy.error();
+
+    std::error_code ec;
+    fs::create_directories(options.out_dir, ec);
+    auto store = RunStore::open(options.out_dir / "run.db");
+    if (!store) return store.error();
+    const nlohmann::json settings = {{"operator", op.root.string()}, {"strategy", options.strategy}, {"seed", options.seed},
+                                     {"budget", options.budget}, {"soc", options.eval.soc}, {"input_seed", options.eval.seed}};
+    auto run = store->open_run("tune", settings);
+    if (!run) return run.error();
+    auto ledger = EvaluationLedger::open(*store, *run, options.budget);
+    if (!ledger) return ledger.error();
+    Session session(op, builder, golden, options, *store, *ledger, *tunables);
+
+    TuneResult result;
+    result.tunables = *tunables;
+    result.baseline = space.original();
+    TuneProgress p;
+    p.budget = options.budget;
+    int64_t proposals = 0;
+    for (;;) {
+        const size_t want = size_t(std::max(1, options.workers));
+        auto batch = (*strategy)->ask(want);
+        if (batch.empty()) break;
+        // Cache hits first (free); new evaluations in parallel while budget lasts; commit in order.
+        std::vector<Trial> trials(batch.size());
+        std::vector<std::pair<fs::path, std::string>> where(batch.size());
+        std::vector<std::future<EvaluationRecord>> running(batch.size());
+        std::vector<bool> fresh(batch.size(), false);
+        int64_t budget_left = ledger->budget().remaining();
+        for (size_t i = 0; i < batch.size(); ++i) {
+            trials[i].config = batch[i];
+            auto cand = session.candidate(batch[i]);
+            if (!cand) return cand.error();
+            where[i] = *cand;
+            auto hit = ledger->lookup(cand->second, to_json(batch[i]));
+            if (!hit) return hit.error();
+            if (*hit) {
+                trials[i].status = (*hit)->status;
+                trials[i].latency_us = (*hit)->latency_us;
+                ++p.cache_hits;
+            } else if (budget_left-- > 0) {
+                fresh[i] = true;
+                running[i] = std::async(std::launch::async, [&session, dir = cand->first, config = batch[i]] { return session.run(dir, config); });
+            } else {
+                trials.resize(i);  // out of budget: stop this batch here
+                break;
+            }
+        }
+        for (size_t i = 0; i < trials.size(); ++i) {
+            if (!fresh[i]) continue;
+            EvaluationRecord r = running[i].get();
+            r.candidate = where[i].second;
+            r.config = to_json(batch[i]);
+            r.seed = options.eval.seed;
+            if (auto s = ledger->commit(r); !s) return s.error();
+            trials[i].status = r.status;
+            trials[i].latency_us = r.latency_us;
+        }
+        for (const auto& t : trials) {
+            ++proposals;
+            if (t.config == result.baseline) result.baseline_us = t.latency_us;
+            if (t.status == EvalStatus::ok && t.latency_us && (!result.best_us || *t.latency_us < *result.best_us)) {
+                result.best_us = t.latency_us;
+                result.best = t.config;
+            }
+        }
+        (*strategy)->tell(trials);
+        p.used = ledger->budget().used();
+        p.best_us = result.best_us;
+        p.baseline_us = result.baseline_us;
+        p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        progress(p);
+        // Only a proposal that needs a new evaluation ends the search when the budget is spent:
+        // a resumed run replays its committed evaluations as free cache hits first.
+        if (trials.size() < batch.size()) break;
+    }
+    result.evaluations = ledger->budget().used();
+    result.cache_hits = p.cache_hits;
+    if (!result.best_us) return make_error("no configuration of " + op.display_name() + " passed its cases", "see the run store: " + (options.out_dir / "run.db").string());
+
+    auto baked = bake_config(op, *tunables, result.best);
+    if (!baked) return baked.error();
+    result.tuned_dir = options.out_dir / "tuned" / op.root.filename();
+    for (const auto& f : op.all_files) {
+        const std::string rel = fs::relative(f, op.root).string();
+        fs::create_directories((result.tuned_dir / rel).parent_path());
+        if (auto s = write_atomic(result.tuned_dir / rel, baked->at(rel)); !s) return s.error();
+    }
+    for (const auto& extra : {fs::path("ascendopt.toml"), fs::path("tests")})  // cases travel with the tuned operator
+        if (fs::exists(op.root / extra)) fs::copy(op.root / extra, result.tuned_dir / extra, fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
+    for (const auto& g : fs::directory_iterator(op.root))
+        if (g.is_regular_file() && !fs::exists(result.tuned_dir / g.path().filename())) fs::copy_file(g.path(), result.tuned_dir / g.path().filename(), ec);
+
+    nlohmann::json tunables_json = nlohmann::json::array();
+    for (const auto& t : *tunables) tunables_json.push_back(to_json(t));
+    result.summary = {{"operator", op.display_name()}, {"strategy", options.strategy}, {"seed", options.seed}, {"budget", options.budget},
+                      {"evaluations", result.evaluations}, {"cache_hits", result.cache_hits}, {"proposals", proposals},
+                      {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},
+                      {"latency_unit", "us"}, {"latency_source", "sim"}, {"tunables", tunables_json},
+                      {"tuned_operator", result.tuned_dir.string()}, {"run_store", (options.out_dir / "run.db").string()}};
+    if (result.baseline_us) result.summary["baseline_latency"] = *result.baseline_us;
+    result.summary["best_latency"] = *result.best_us;
+    if (result.baseline_us) result.summary["speedup"] = *result.baseline_us / *result.best_us;
+    if (auto s = write_atomic(options.out_dir / "summary.json", result.summary.dump(2)); !s) return s.error();
+    return result;
+}
+
+}  // namespace ascendopt

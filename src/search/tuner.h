@@ -1,0 +1,51 @@
+// Stage II: profiling-in-the-loop search over an operator's tunables (`ascendopt tune`).
+// Every configuration is built (kernel tunables: one build per kernel configuration, cached
+// by content; host tunables: injected at run time, no rebuild), checked on every case and
+// timed on the perf cases; the objective is the sum of the perf cases' simulated latency.
+// All evaluations go through the run store in the output folder, so a killed tune resumes
+// with the same proposals and loses nothing it committed.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+
+#include "eval/evaluator.h"
+#include "search/space.h"
+#include "search/strategy.h"
+
+namespace ascendopt {
+
+struct TuneOptions {
+    int64_t budget = 60;
+    std::string strategy = "ga";
+    uint64_t seed = 0;
+    std::filesystem::path out_dir;
+    int workers = 2;
+    EvalOptions eval;  // soc, timeouts, seed of inputs; env is set per configuration
+};
+
+struct TuneProgress {
+    int64_t used = 0;
+    int64_t budget = 0;
+    int64_t cache_hits = 0;
+    std::optional<double> best_us;
+    std::optional<double> baseline_us;
+    double seconds = 0;
+};
+
+struct TuneResult {
+    std::string op;
+    std::vector<Tunable> tunables;
+    TilingConfig baseline, best;
+    std::optional<double> baseline_us, best_us;
+    int64_t evaluations = 0;
+    int64_t cache_hits = 0;
+    std::filesystem::path tuned_dir;
+    nlohmann::json summary;
+};
+
+Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner& golden, const TuneOptions& options,
+                        const std::function<void(const TuneProgress&)>& progress);
+
+}  // namespace ascendopt

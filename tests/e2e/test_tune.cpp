@@ -1,0 +1,94 @@
+// `ascendopt tune`: a tuned operator that passes eval, the same result for the same seed, and
+// a run killed with SIGKILL that resumes to the same result as an uninterrupted one.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "cli_runner.h"
+#include "util/sqlite.h"
+
+using namespace ascendopt::e2e;
+
+namespace {
+
+struct TuneDirs {
+    fs::path root = *ascendopt::make_temp_dir(fs::temp_directory_path(), "ascendopt-tune-test");
+    ~TuneDirs() { fs::remove_all(root); }
+};
+
+std::vector<std::string> tune_args(const fs::path& out) {
+    return {"tune", "ops/exp_custom", "--budget", "8", "--strategy", "ga", "--search-seed", "5", "--out", out.string(), "--json", "-q"};
+}
+
+}  // namespace
+
+TEST(Tune, SameSeedSameResultAndTheTunedOperatorPasses) {
+    TuneDirs d;
+    const auto a = run_cli(tune_args(d.root / "a"));
+    const auto b = run_cli(tune_args(d.root / "b"));
+    ASSERT_EQ(a.exit_code, 0) << a.output;
+    ASSERT_EQ(b.exit_code, 0) << b.output;
+    const auto ja = json_of(a), jb = json_of(b);
+    EXPECT_EQ(ja["best_config"], jb["best_config"]);
+    EXPECT_EQ(ja["best_latency"], jb["best_latency"]);
+    EXPECT_EQ(ja["evaluations"], 8);
+    EXPECT_LE(ja["best_latency"].get<double>(), ja["baseline_latency"].get<double>());
+    EXPECT_TRUE(fs::exists(d.root / "a" / "run.db"));
+    const auto eval = run_cli({"eval", ja["tuned_operator"].get<std::string>(), "-q"});
+    EXPECT_EQ(eval.exit_code, 0) << eval.output;
+}
+
+TEST(Tune, Kill9ThenRerunEndsLikeAnUninterruptedRun) {
+    TuneDirs d;
+    const auto whole = run_cli(tune_args(d.root / "whole"));
+    ASSERT_EQ(whole.exit_code, 0) << whole.output;
+    // Start a second tune, wait until it has committed two evaluations, then SIGKILL its group.
+    std::vector<std::string> args = tune_args(d.root / "killed");
+    args.insert(args.begin(), ASCENDOPT_TEST_BINARY);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        setenv("ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR, 1);
+        if (chdir(source_dir().c_str()) != 0) _exit(127);
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        const int devnull = open("/dev/null", O_WRONLY);
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    int64_t committed = 0;
+    for (int i = 0; i < 3000 && committed < 2; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        if (auto db = ascendopt::Db::open(d.root / "killed" / "run.db")) {
+            auto q = db->prepare("SELECT COUNT(*) FROM evaluations");
+            if (q && q->step().ok()) committed = q->column_int(0);
+        }
+    }
+    kill(-pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
+    ASSERT_GE(committed, 2);
+    const auto resumed = run_cli(tune_args(d.root / "killed"));
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+    const auto a = json_of(whole), b = json_of(resumed);
+    EXPECT_EQ(a["best_config"], b["best_config"]);
+    EXPECT_EQ(a["best_latency"], b["best_latency"]);
+    EXPECT_EQ(b["evaluations"], 8) << "no evaluation lost or repeated";
+    EXPECT_GT(b["cache_hits"].get<int>(), 0) << "the resumed run reused what the killed one committed";
+}
+
+TEST(Tune, BadStrategyIsBadInput) {
+    TuneDirs d;
+    const auto r = run_cli({"tune", "ops/exp_custom", "--strategy", "annealing", "--out", (d.root / "x").string()});
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("unknown strategy 'annealing'"), std::string::npos) << r.output;
+}
