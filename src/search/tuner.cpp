@@ -4,6 +4,7 @@
 #include <future>
 
 #include "eval/ledger.h"
+#include "search/constraint.h"
 #include "util/files.h"
 #include "util/hash.h"
 
@@ -32,9 +33,8 @@ EvaluationRecord record_of(const EvalResult& r) {
 
 class Session {
 public:
-    Session(const OperatorSource& op, Builder& b, GoldenRunner& g, const TuneOptions& o, RunStore& store, EvaluationLedger& ledger,
-            std::vector<Tunable> tunables)
-        : m_op(op), m_builder(b), m_golden(g), m_opts(o), m_store(store), m_ledger(ledger), m_tunables(std::move(tunables)) {}
+    Session(const OperatorSource& op, Builder& b, GoldenRunner& g, const TuneOptions& o, RunStore& store, std::vector<Tunable> tunables)
+        : m_op(op), m_builder(b), m_golden(g), m_opts(o), m_store(store), m_tunables(std::move(tunables)) {}
 
     // Candidate folder and hash of the kernel configuration `config` selects.
     Result<std::pair<fs::path, std::string>> candidate(const TilingConfig& config) {
@@ -82,9 +82,113 @@ private:
     GoldenRunner& m_golden;
     const TuneOptions& m_opts;
     RunStore& m_store;
-    EvaluationLedger& m_ledger;
     std::vector<Tunable> m_tunables;
 };
+
+// Evaluates batches through the ledger: cache hits are free, configurations that break a
+// declared constraint are rejected without spending budget, new ones run in parallel and are
+// committed in proposal order. A batch is cut short where a new evaluation meets an empty budget.
+class BatchRunner {
+public:
+    BatchRunner(Session& s, EvaluationLedger& l, const TuneOptions& o, std::vector<Constraint> constraints,
+                std::map<std::string, int64_t> constants)
+        : m_session(s), m_ledger(l), m_opts(o), m_constraints(std::move(constraints)), m_constants(std::move(constants)) {}
+
+    Result<std::vector<Trial>> run(const std::vector<TilingConfig>& batch) {
+        std::vector<Trial> trials(batch.size());
+        std::vector<std::pair<fs::path, std::string>> where(batch.size());
+        std::vector<std::future<EvaluationRecord>> running(batch.size());
+        int64_t budget_left = m_ledger.budget().remaining();
+        size_t kept = batch.size();
+        for (size_t i = 0; i < batch.size(); ++i) {
+            trials[i].config = batch[i];
+            auto violated = check(batch[i]);
+            if (!violated) return violated.error();
+            if (!violated->empty()) {
+                trials[i].status = EvalStatus::rejected;
+                ++rejected;
+                continue;
+            }
+            auto cand = m_session.candidate(batch[i]);
+            if (!cand) return cand.error();
+            where[i] = *cand;
+            auto hit = m_ledger.lookup(cand->second, to_json(batch[i]));
+            if (!hit) return hit.error();
+            if (*hit) {
+                trials[i].status = (*hit)->status;
+                trials[i].latency_us = (*hit)->latency_us;
+                ++cache_hits;
+            } else if (budget_left-- > 0) {
+                running[i] = std::async(std::launch::async, [this, dir = cand->first, config = batch[i]] { return m_session.run(dir, config); });
+            } else {
+                kept = i;
+                break;
+            }
+        }
+        for (size_t i = 0; i < kept; ++i) {
+            if (!running[i].valid()) continue;
+            EvaluationRecord r = running[i].get();
+            r.candidate = where[i].second;
+            r.config = to_json(batch[i]);
+            r.seed = m_opts.eval.seed;
+            if (auto st = m_ledger.commit(r); !st) return st.error();
+            trials[i].status = r.status;
+            trials[i].latency_us = r.latency_us;
+        }
+        for (size_t i = kept; i < batch.size(); ++i)
+            if (running[i].valid()) running[i].wait();
+        trials.resize(kept);
+        return trials;
+    }
+
+    int64_t cache_hits = 0;
+    int64_t rejected = 0;
+
+private:
+    // The first violated constraint (empty when none).
+    Result<std::string> check(const TilingConfig& config) {
+        std::map<std::string, int64_t> vars = m_constants;
+        for (const auto& [k, v] : config) vars[k] = v;
+        for (const auto& c : m_constraints) {
+            auto v = evaluate_expression(c.text, vars);
+            if (!v) return make_error(c.where + ": " + v.error().message);
+            if (*v == 0) return c.text;
+        }
+        return std::string();
+    }
+
+    Session& m_session;
+    EvaluationLedger& m_ledger;
+    const TuneOptions& m_opts;
+    std::vector<Constraint> m_constraints;
+    std::map<std::string, int64_t> m_constants;
+};
+
+// Drops discovered tunables whose neighbouring value changes nothing (same status, same
+// latency); marked tunables always stay. Each probe is an evaluation like any other.
+Result<std::vector<Tunable>> screen(const std::vector<Tunable>& tunables, const TilingConfig& original, const Trial& baseline,
+                                    BatchRunner& runner) {
+    std::vector<TilingConfig> probes;
+    std::vector<size_t> probed;
+    for (size_t i = 0; i < tunables.size(); ++i) {
+        const Tunable& t = tunables[i];
+        if (t.origin == Tunable::Origin::marked || t.domain.size() < 2) continue;
+        const auto at = std::find(t.domain.begin(), t.domain.end(), t.value) - t.domain.begin();
+        TilingConfig c = original;
+        c[t.name] = size_t(at) + 1 < t.domain.size() ? t.domain[size_t(at) + 1] : t.domain[size_t(at) - 1];
+        probes.push_back(c);
+        probed.push_back(i);
+    }
+    auto trials = runner.run(probes);
+    if (!trials) return trials.error();
+    std::vector<bool> drop(tunables.size(), false);
+    for (size_t k = 0; k < trials->size(); ++k)
+        drop[probed[k]] = (*trials)[k].status == baseline.status && (*trials)[k].latency_us == baseline.latency_us;
+    std::vector<Tunable> kept;
+    for (size_t i = 0; i < tunables.size(); ++i)
+        if (!drop[i]) kept.push_back(tunables[i]);
+    return kept;
+}
 
 }  // namespace
 
@@ -92,12 +196,12 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
                         const std::function<void(const TuneProgress&)>& progress) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t ub = options.eval.soc_description["memory"].value("ub", uint64_t(196608));
+    const int64_t cores = options.eval.soc_description["cores"].value("vector", int64_t(48));
     auto tunables = find_tunables(op, ub);
     if (!tunables) return tunables.error();
     if (tunables->empty()) return make_error("no tunable constants found in " + op.root.string(), "see docs/stage2.md for markers");
-    const SearchSpace space(*tunables);
-    auto strategy = make_strategy(options.strategy, space, options.seed);
-    if (!strategy) return strategy.error();
+    auto strategy_check = make_strategy(options.strategy, SearchSpace(*tunables), options.seed);
+    if (!strategy_check) return strategy_check.error();
 
     std::error_code ec;
     fs::create_directories(options.out_dir, ec);
@@ -109,53 +213,15 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
     if (!run) return run.error();
     auto ledger = EvaluationLedger::open(*store, *run, options.budget);
     if (!ledger) return ledger.error();
-    Session session(op, builder, golden, options, *store, *ledger, *tunables);
+    Session session(op, builder, golden, options, *store, *tunables);
+    BatchRunner runner(session, *ledger, options, find_constraints(op), {{"UB_BYTES", int64_t(ub)}, {"CORES", cores}});
 
     TuneResult result;
-    result.tunables = *tunables;
-    result.baseline = space.original();
+    result.baseline = SearchSpace(*tunables).original();
     TuneProgress p;
     p.budget = options.budget;
     int64_t proposals = 0;
-    for (;;) {
-        const size_t want = size_t(std::max(1, options.workers));
-        auto batch = (*strategy)->ask(want);
-        if (batch.empty()) break;
-        // Cache hits first (free); new evaluations in parallel while budget lasts; commit in order.
-        std::vector<Trial> trials(batch.size());
-        std::vector<std::pair<fs::path, std::string>> where(batch.size());
-        std::vector<std::future<EvaluationRecord>> running(batch.size());
-        std::vector<bool> fresh(batch.size(), false);
-        int64_t budget_left = ledger->budget().remaining();
-        for (size_t i = 0; i < batch.size(); ++i) {
-            trials[i].config = batch[i];
-            auto cand = session.candidate(batch[i]);
-            if (!cand) return cand.error();
-            where[i] = *cand;
-            auto hit = ledger->lookup(cand->second, to_json(batch[i]));
-            if (!hit) return hit.error();
-            if (*hit) {
-                trials[i].status = (*hit)->status;
-                trials[i].latency_us = (*hit)->latency_us;
-                ++p.cache_hits;
-            } else if (budget_left-- > 0) {
-                fresh[i] = true;
-                running[i] = std::async(std::launch::async, [&session, dir = cand->first, config = batch[i]] { return session.run(dir, config); });
-            } else {
-                trials.resize(i);  // out of budget: stop this batch here
-                break;
-            }
-        }
-        for (size_t i = 0; i < trials.size(); ++i) {
-            if (!fresh[i]) continue;
-            EvaluationRecord r = running[i].get();
-            r.candidate = where[i].second;
-            r.config = to_json(batch[i]);
-            r.seed = options.eval.seed;
-            if (auto s = ledger->commit(r); !s) return s.error();
-            trials[i].status = r.status;
-            trials[i].latency_us = r.latency_us;
-        }
+    auto account = [&](const std::vector<Trial>& trials) {
         for (const auto& t : trials) {
             ++proposals;
             if (t.config == result.baseline) result.baseline_us = t.latency_us;
@@ -164,20 +230,47 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
                 result.best = t.config;
             }
         }
-        (*strategy)->tell(trials);
         p.used = ledger->budget().used();
+        p.cache_hits = runner.cache_hits;
         p.best_us = result.best_us;
         p.baseline_us = result.baseline_us;
         p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         progress(p);
+    };
+
+    // The baseline, then screening, then the search over what has an effect.
+    auto base = runner.run({result.baseline});
+    if (!base) return base.error();
+    account(*base);
+    std::vector<Tunable> searched = *tunables;
+    if (!base->empty() && base->front().status == EvalStatus::ok && tunables->size() > 1) {
+        auto kept = screen(*tunables, result.baseline, base->front(), runner);
+        if (!kept) return kept.error();
+        searched = *kept;
+    }
+    result.tunables = searched;
+    const SearchSpace space(searched);
+    auto strategy = make_strategy(options.strategy, space, options.seed);
+    if (!strategy) return strategy.error();
+    for (;;) {
+        auto batch = (*strategy)->ask(size_t(std::max(1, options.workers)));
+        if (batch.empty()) break;
+        for (auto& c : batch)
+            for (const auto& t : *tunables)
+                c.emplace(t.name, t.value);  // screened-out tunables stay at their original value
+        auto trials = runner.run(batch);
+        if (!trials) return trials.error();
+        account(*trials);
+        (*strategy)->tell(*trials);
         // Only a proposal that needs a new evaluation ends the search when the budget is spent:
         // a resumed run replays its committed evaluations as free cache hits first.
-        if (trials.size() < batch.size()) break;
+        if (trials->size() < batch.size()) break;
     }
     result.evaluations = ledger->budget().used();
-    result.cache_hits = p.cache_hits;
+    result.cache_hits = runner.cache_hits;
     if (!result.best_us) return make_error("no configuration of " + op.display_name() + " passed its cases", "see the run store: " + (options.out_dir / "run.db").string());
 
+    for (const auto& t : *tunables) result.best.emplace(t.name, t.value);
     auto baked = bake_config(op, *tunables, result.best);
     if (!baked) return baked.error();
     result.tuned_dir = options.out_dir / "tuned" / op.root.filename();
@@ -192,9 +285,14 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
         if (g.is_regular_file() && !fs::exists(result.tuned_dir / g.path().filename())) fs::copy_file(g.path(), result.tuned_dir / g.path().filename(), ec);
 
     nlohmann::json tunables_json = nlohmann::json::array();
-    for (const auto& t : *tunables) tunables_json.push_back(to_json(t));
+    for (const auto& t : *tunables) {
+        nlohmann::json j = to_json(t);
+        j["searched"] = std::any_of(searched.begin(), searched.end(), [&](const Tunable& s) { return s.name == t.name; });
+        tunables_json.push_back(j);
+    }
     result.summary = {{"operator", op.display_name()}, {"strategy", options.strategy}, {"seed", options.seed}, {"budget", options.budget},
                       {"evaluations", result.evaluations}, {"cache_hits", result.cache_hits}, {"proposals", proposals},
+                      {"rejected_by_constraints", runner.rejected},
                       {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},
                       {"latency_unit", "us"}, {"latency_source", "sim"}, {"tunables", tunables_json},
                       {"tuned_operator", result.tuned_dir.string()}, {"run_store", (options.out_dir / "run.db").string()}};

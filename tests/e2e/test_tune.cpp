@@ -92,3 +92,25 @@ TEST(Tune, BadStrategyIsBadInput) {
     EXPECT_EQ(r.exit_code, 2) << r.output;
     EXPECT_NE(r.output.find("unknown strategy 'annealing'"), std::string::npos) << r.output;
 }
+
+// Declared constraints reject configurations without spending budget; a constant with no
+// effect is screened out of the search.
+TEST(Tune, ConstraintsAndScreening) {
+    TuneDirs d;
+    OperatorCopy op("exp_custom");
+    op.edit("op_kernel/exp_custom.cpp", "constexpr int32_t BUFFER_NUM = 2;",
+            "constexpr int32_t BUFFER_NUM = 2;\n// ascendopt: constraint BUFFER_NUM <= 2");
+    op.edit("op_host/exp_custom.cpp", "constexpr uint32_t TILE_BYTES = 16 * 1024;",
+            "constexpr uint32_t TILE_BYTES = 16 * 1024;\nconstexpr uint32_t NO_EFFECT = 64;");
+    op.edit("op_host/exp_custom.cpp", "    ExpCustomTilingData tiling;", "    ExpCustomTilingData tiling;\n    (void)NO_EFFECT;");
+    const auto r = run_cli({"tune", op.dir().string(), "--budget", "10", "--search-seed", "2", "--out", (d.root / "c").string(), "--json", "-q"});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto doc = json_of(r);
+    EXPECT_GT(doc["rejected_by_constraints"].get<int>(), 0) << doc.dump(2);
+    EXPECT_LE(doc["best_config"]["BUFFER_NUM"].get<int>(), 2);
+    EXPECT_EQ(doc["evaluations"], 10);
+    bool screened_out = false;
+    for (const auto& t : doc["tunables"])
+        if (t["name"] == "NO_EFFECT") screened_out = !t["searched"].get<bool>();
+    EXPECT_TRUE(screened_out) << doc["tunables"].dump(2);
+}

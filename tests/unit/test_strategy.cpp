@@ -100,3 +100,19 @@ TEST(Strategy, UnknownNameIsAnError) {
     ASSERT_FALSE(s);
     EXPECT_NE(s.error().hint.find("ga, random or exhaustive"), std::string::npos);
 }
+
+#include "search/constraint.h"
+
+TEST(Constraint, ExpressionsAndErrors) {
+    const std::map<std::string, int64_t> v = {{"TILE", 4096}, {"BUFS", 2}, {"UB_BYTES", 196608}};
+    EXPECT_EQ(*evaluate_expression("TILE * BUFS * 3 <= UB_BYTES", v), 1);
+    EXPECT_EQ(*evaluate_expression("TILE * (BUFS + 15) * 3 <= UB_BYTES", v), 0);
+    EXPECT_EQ(*evaluate_expression("BUFS == 2 && !(TILE % 1024) || 0", v), 1);
+    EXPECT_EQ(*evaluate_expression("-TILE / 1000", v), -4);
+    auto unknown = evaluate_expression("TILES > 1", v);
+    ASSERT_FALSE(unknown);
+    EXPECT_NE(unknown.error().message.find("unknown name 'TILES'"), std::string::npos);
+    EXPECT_FALSE(evaluate_expression("TILE >", v));
+    EXPECT_FALSE(evaluate_expression("TILE / (BUFS - 2)", v));
+    EXPECT_FALSE(evaluate_expression("(TILE", v));
+}
