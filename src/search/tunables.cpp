@@ -93,8 +93,7 @@ void scan_file(const fs::path& file, const OperatorSource& op, Tunable::Where wh
         if (!std::regex_match(lines[i], m, k_constant)) continue;
         Tunable t;
         t.name = m[2];
-        t.file = fs::relative(file, op.root).string();
-        t.line = int(i + 1);
+        t.sites.push_back({fs::relative(file, op.root).string(), int(i + 1), where});
         t.where = where;
         if (!eval_expression(m[4], t.value) || t.value <= 0) continue;
         std::smatch marker;
@@ -139,14 +138,29 @@ std::vector<int64_t> default_domain(const std::string& name, int64_t value, uint
 }
 
 Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub_bytes) {
+    std::vector<Tunable> found;
+    for (const auto& f : op.host_sources) scan_file(f, op, Tunable::Where::host, ub_bytes, found);
+    for (const auto& f : op.kernel_sources) scan_file(f, op, Tunable::Where::kernel, ub_bytes, found);
+    // Declarations sharing a name are one tunable, provided they agree on the value.
     std::vector<Tunable> out;
-    for (const auto& f : op.host_sources) scan_file(f, op, Tunable::Where::host, ub_bytes, out);
-    for (const auto& f : op.kernel_sources) scan_file(f, op, Tunable::Where::kernel, ub_bytes, out);
-    std::set<std::string> names;
-    for (const auto& t : out)
-        if (!names.insert(t.name).second)
-            return make_error("two tunable constants are named " + t.name + " (" + t.file + ":" + std::to_string(t.line) + ")",
-                              "rename one; tunables are addressed by name");
+    for (auto& t : found) {
+        auto same = std::find_if(out.begin(), out.end(), [&](const Tunable& o) { return o.name == t.name; });
+        if (same == out.end()) {
+            out.push_back(std::move(t));
+            continue;
+        }
+        if (same->value != t.value)
+            return make_error(t.name + " is " + std::to_string(same->value) + " at " + same->sites[0].file + ":" +
+                                  std::to_string(same->sites[0].line) + " but " + std::to_string(t.value) + " at " + t.sites[0].file +
+                                  ":" + std::to_string(t.sites[0].line),
+                              "constants with one name are tuned together; rename one of them or make them agree");
+        same->sites.push_back(t.sites[0]);
+        if (t.where == Tunable::Where::kernel) same->where = Tunable::Where::kernel;
+        if (t.origin == Tunable::Origin::marked) {
+            same->origin = t.origin;
+            same->domain = t.domain;
+        }
+    }
     return out;
 }
 
@@ -161,19 +175,20 @@ Result<std::map<std::string, std::string>> rewrite(const OperatorSource& op, con
         if (!text) return text.error();
         files[fs::relative(f, op.root).string()] = *text;
     }
-    std::map<std::string, std::vector<const Tunable*>> by_file;
-    for (const auto& t : tunables) by_file[t.file].push_back(&t);
+    std::map<std::string, std::vector<std::pair<const Tunable*, const Tunable::Site*>>> by_file;
+    for (const auto& t : tunables)
+        for (const auto& site : t.sites) by_file[site.file].emplace_back(&t, &site);
     for (const auto& [file, list] : by_file) {
         auto lines = split_lines(files.at(file));
         bool host_rewrite = false;
-        for (const Tunable* t : list) {
+        for (const auto& [t, site] : list) {
             std::smatch m;
-            std::string& line = lines.at(size_t(t->line - 1));
+            std::string& line = lines.at(size_t(site->line - 1));
             if (!std::regex_match(line, m, k_constant) || m[2] != t->name)
-                return make_error(file + ":" + std::to_string(t->line) + " no longer declares " + t->name);
+                return make_error(file + ":" + std::to_string(site->line) + " no longer declares " + t->name);
             const auto it = config.find(t->name);
             const int64_t value = it == config.end() ? t->value : it->second;
-            if (t->where == Tunable::Where::kernel || !inject_host) {
+            if (site->where == Tunable::Where::kernel || !inject_host) {
                 line = m[1].str() + m[2].str() + m[3].str() + std::to_string(value) + m[5].str() + m[6].str();
             } else {
                 std::string decl = m[1].str();
@@ -205,7 +220,7 @@ Result<std::map<std::string, std::string>> bake_config(const OperatorSource& op,
 std::map<std::string, std::string> host_environment(const std::vector<Tunable>& tunables, const TilingConfig& config) {
     std::map<std::string, std::string> env;
     for (const auto& t : tunables)
-        if (t.where == Tunable::Where::host) {
+        if (std::any_of(t.sites.begin(), t.sites.end(), [](const Tunable::Site& s) { return s.where == Tunable::Where::host; })) {
             const auto it = config.find(t.name);
             env["ASCENDOPT_TUNE_" + t.name] = std::to_string(it == config.end() ? t.value : it->second);
         }
@@ -213,7 +228,10 @@ std::map<std::string, std::string> host_environment(const std::vector<Tunable>& 
 }
 
 nlohmann::json to_json(const Tunable& t) {
-    return {{"name", t.name}, {"file", t.file}, {"line", t.line}, {"value", t.value}, {"domain", t.domain},
+    nlohmann::json sites = nlohmann::json::array();
+    for (const auto& s : t.sites)
+        sites.push_back({{"file", s.file}, {"line", s.line}, {"where", s.where == Tunable::Where::host ? "host" : "kernel"}});
+    return {{"name", t.name}, {"sites", sites}, {"value", t.value}, {"domain", t.domain},
             {"where", t.where == Tunable::Where::host ? "host" : "kernel"},
             {"origin", t.origin == Tunable::Origin::marked ? "marked" : "discovered"}};
 }

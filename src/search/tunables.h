@@ -24,12 +24,18 @@ namespace ascendopt {
 struct Tunable {
     enum class Where { host, kernel };
     enum class Origin { marked, discovered };
+    // One declaration of the constant. A name declared in the host and in the kernel with the
+    // same value (e.g. BUFFER_NUM, which sizes the tiles and the queues) is one coupled tunable.
+    struct Site {
+        std::string file;  // relative to the operator folder
+        int line = 0;      // 1-based
+        Where where = Where::host;
+    };
     std::string name;
-    std::string file;  // relative to the operator folder
-    int line = 0;      // 1-based
+    std::vector<Site> sites;
     int64_t value = 0;
     std::vector<int64_t> domain;  // sorted, includes `value`
-    Where where = Where::host;
+    Where where = Where::host;    // kernel when any site is in the kernel (a new value rebuilds it)
     Origin origin = Origin::discovered;
 };
 

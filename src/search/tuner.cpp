@@ -164,29 +164,35 @@ private:
     std::map<std::string, int64_t> m_constants;
 };
 
-// Drops discovered tunables whose neighbouring value changes nothing (same status, same
-// latency); marked tunables always stay. Each probe is an evaluation like any other.
+// Drops discovered tunables whose neighbouring values (one below, one above) change nothing:
+// same status, same latency. Marked tunables always stay. Each probe is an evaluation.
 Result<std::vector<Tunable>> screen(const std::vector<Tunable>& tunables, const TilingConfig& original, const Trial& baseline,
                                     BatchRunner& runner) {
     std::vector<TilingConfig> probes;
-    std::vector<size_t> probed;
+    std::vector<size_t> probed;  // tunable index of each probe
     for (size_t i = 0; i < tunables.size(); ++i) {
         const Tunable& t = tunables[i];
         if (t.origin == Tunable::Origin::marked || t.domain.size() < 2) continue;
-        const auto at = std::find(t.domain.begin(), t.domain.end(), t.value) - t.domain.begin();
-        TilingConfig c = original;
-        c[t.name] = size_t(at) + 1 < t.domain.size() ? t.domain[size_t(at) + 1] : t.domain[size_t(at) - 1];
-        probes.push_back(c);
-        probed.push_back(i);
+        const size_t at = size_t(std::find(t.domain.begin(), t.domain.end(), t.value) - t.domain.begin());
+        for (const size_t k : {at - 1, at + 1}) {  // at - 1 wraps past the end when at == 0
+            if (k >= t.domain.size()) continue;
+            TilingConfig c = original;
+            c[t.name] = t.domain[k];
+            probes.push_back(c);
+            probed.push_back(i);
+        }
     }
     auto trials = runner.run(probes);
     if (!trials) return trials.error();
-    std::vector<bool> drop(tunables.size(), false);
-    for (size_t k = 0; k < trials->size(); ++k)
-        drop[probed[k]] = (*trials)[k].status == baseline.status && (*trials)[k].latency_us == baseline.latency_us;
+    std::vector<bool> effect(tunables.size(), false), seen(tunables.size(), false);
+    for (size_t k = 0; k < trials->size(); ++k) {
+        seen[probed[k]] = true;
+        effect[probed[k]] = effect[probed[k]] || (*trials)[k].status != baseline.status || (*trials)[k].latency_us != baseline.latency_us;
+    }
     std::vector<Tunable> kept;
     for (size_t i = 0; i < tunables.size(); ++i)
-        if (!drop[i]) kept.push_back(tunables[i]);
+        if (effect[i] || !seen[i] || tunables[i].origin == Tunable::Origin::marked || tunables[i].domain.size() < 2)
+            kept.push_back(tunables[i]);
     return kept;
 }
 

@@ -91,3 +91,29 @@ TEST(Tunables, DefaultDomains) {
     EXPECT_EQ(default_domain("BUFFER_NUM", 2, 196608), (std::vector<int64_t>{1, 2, 3, 4}));
     EXPECT_EQ(default_domain("TILE_LEN", 3, 1 << 20), (std::vector<int64_t>{1, 3, 6, 12, 24}));
 }
+
+TEST(Tunables, SameNameInHostAndKernelIsOneCoupledTunable) {
+    auto op = load_operator(fs::path(ASCENDOPT_SOURCE_DIR) / "ops" / "add_custom");
+    auto ts = find_tunables(*op, 196608);
+    ASSERT_TRUE(ts) << ts.error().message;
+    const Tunable* b = find(*ts, "BUFFER_NUM");
+    ASSERT_NE(b, nullptr);
+    ASSERT_EQ(b->sites.size(), 2u);
+    EXPECT_EQ(b->where, Tunable::Where::kernel) << "a kernel site means a rebuild";
+    auto files = apply_config(*op, *ts, {{"BUFFER_NUM", 4}});
+    ASSERT_TRUE(files);
+    EXPECT_NE(files->at("op_kernel/add_custom.cpp").find("BUFFER_NUM = 4;"), std::string::npos);
+    EXPECT_NE(files->at("op_host/add_custom.cpp").find("tunable_value(\"BUFFER_NUM\", 2)"), std::string::npos);
+    EXPECT_EQ(host_environment(*ts, {{"BUFFER_NUM", 4}}).at("ASCENDOPT_TUNE_BUFFER_NUM"), "4");
+}
+
+TEST(Tunables, DisagreeingDeclarationsAreAnError) {
+    Folder f;
+    f.write("op_host/x.cpp", "constexpr uint32_t BUFS = 2;\nstatic ge::graphStatus TilingFunc(gert::TilingContext* c) {\n  return BUFS;\n}\n");
+    f.write("op_kernel/x.cpp", "constexpr int32_t BUFS = 3;\n");
+    auto op = load_operator(f.dir);
+    ASSERT_TRUE(op);
+    auto ts = find_tunables(*op, 196608);
+    ASSERT_FALSE(ts);
+    EXPECT_NE(ts.error().message.find("BUFS is 2 at op_host/x.cpp:1 but 3 at op_kernel/x.cpp:1"), std::string::npos) << ts.error().message;
+}
