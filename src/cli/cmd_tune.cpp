@@ -1,4 +1,6 @@
 // `ascendopt tune OP`: Stage II tiling search on the twin's timing model.
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 
@@ -33,17 +35,21 @@ int run_tune(TuneArgs& args) {
     }
     args.tune.out_dir = args.out.empty() ? fs::path("tune-" + op->display_name()) : fs::path(args.out);
     args.tune.workers = args.tune.eval.jobs;
+    // On a terminal the progress line is rewritten in place; in a log, a line per tenth of the budget.
     const bool show = !args.quiet;
+    const bool tty = isatty(STDERR_FILENO);
+    int64_t next_report = 0;
     auto result = tune(*op, *session.builder, *session.golden, args.tune, [&](const TuneProgress& p) {
-        if (!show) return;
+        if (!show || (!tty && p.used < next_report && p.used < p.budget)) return;
+        next_report = p.used + std::max<int64_t>(1, p.budget / 10);
         const double per = p.used > 0 ? p.seconds / double(p.used) : 0;
-        std::cerr << fmt::format("\r\033[Ktune: {}/{} evaluations ({} cached), best {}{}, ETA {:.0f} s", p.used, p.budget,
-                                 p.cache_hits, p.best_us ? fmt::format("{:.2f} us", *p.best_us) : "-",
+        std::cerr << fmt::format("{}tune: {}/{} evaluations ({} cached), best {}{}, ETA {:.0f} s{}", tty ? "\r\033[K" : "", p.used,
+                                 p.budget, p.cache_hits, p.best_us ? fmt::format("{:.2f} us", *p.best_us) : "-",
                                  p.best_us && p.baseline_us ? fmt::format(" ({:.2f}x)", *p.baseline_us / *p.best_us) : "",
-                                 per * double(p.budget - p.used))
+                                 per * double(p.budget - p.used), tty ? "" : "\n")
                   << std::flush;
     });
-    if (show) std::cerr << "\n";
+    if (show && tty) std::cerr << "\n";
     if (!result) {
         std::cerr << render_error(result.error());
         return exit_code_for(result.error());
