@@ -3,7 +3,6 @@
 
 #include <iostream>
 #include <memory>
-#include <thread>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"

@@ -32,8 +32,7 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
 }
 
 int exit_code_for(const Error& e) {
-    const bool tool = e.message.find("no Python") != std::string::npos || e.message.find("ASCENDOPT_PYTHON") != std::string::npos;
-    return tool ? k_exit_environment : k_exit_bad_input;
+    return e.missing_tool ? k_exit_environment : k_exit_bad_input;
 }
 
 Progress::Progress(bool quiet) : m_on(!quiet && isatty(STDERR_FILENO)) {}

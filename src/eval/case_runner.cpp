@@ -84,13 +84,14 @@ Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std:
     out.name = c.name;
     out.role = c.role;
     std::vector<fs::path> input_files;
+    std::vector<std::vector<char>> inputs;
     nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
                           {"soc", options.soc_description}, {"attrs", c.attrs}, {"result", (work_dir / "result.json").string()},
                           {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
     for (const auto& t : c.inputs) {
         input_files.push_back(work_dir / ("in_" + t.name + ".bin"));
-        const auto data = generate_input(t, tensor_seed(options.seed, c.name, t.name));
-        if (auto s = write_atomic(input_files.back(), std::string_view(data.data(), data.size())); !s) return s.error();
+        inputs.push_back(generate_input(t, tensor_seed(options.seed, c.name, t.name)));
+        if (auto s = write_atomic(input_files.back(), std::string_view(inputs.back().data(), inputs.back().size())); !s) return s.error();
         job["inputs"].push_back(tensor_job(t, input_files.back()));
     }
     for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, work_dir / ("out_" + t.name + ".bin")));
@@ -98,7 +99,7 @@ Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std:
     job["timing"] = options.timing;
     if (auto s = write_atomic(work_dir / "job.json", job.dump(2)); !s) return s.error();
 
-    auto expected = golden.compute(c, input_files, work_dir);
+    auto expected = golden.compute(c, inputs, input_files, work_dir);
     if (!expected) return expected.error();
 
     const ProcessResult p = run_process({kernel.binary.string(), "--job", (work_dir / "job.json").string()},

@@ -35,9 +35,11 @@ Result<std::string> find_python_with_numpy() {
         why = why.substr(why.rfind('\n') == std::string::npos ? 0 : why.rfind('\n') + 1);
         tried += "\n  " + c + " (" + path->string() + "): " + (why.empty() ? r.describe_end() : why);
     }
-    return make_error(std::string(configured && *configured ? "ASCENDOPT_PYTHON does not name a Python with numpy"
-                                                            : "no Python 3 with numpy found") + "; tried:" + tried,
-                      "install numpy for Debian's python (apt-get install python3-numpy) or set ASCENDOPT_PYTHON to an interpreter that has it");
+    Error e = make_error(std::string(configured && *configured ? "ASCENDOPT_PYTHON does not name a Python with numpy"
+                                                               : "no Python 3 with numpy found") + "; tried:" + tried,
+                         "install numpy for Debian's python (apt-get install python3-numpy) or set ASCENDOPT_PYTHON to an interpreter that has it");
+    e.missing_tool = true;
+    return e;
 }
 
 GoldenRunner::GoldenRunner(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {}
@@ -77,17 +79,13 @@ Result<fs::path> GoldenRunner::cpp_binary(const std::string& source) {
     return dir / "golden";
 }
 
-Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, const std::vector<fs::path>& input_files,
-                                                              const fs::path& work_dir) {
+Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, const std::vector<std::vector<char>>& inputs,
+                                                              const std::vector<fs::path>& input_files, const fs::path& work_dir) {
     auto golden_src = read_text(c.golden.file);
     if (!golden_src) return golden_src.error();
     Sha256 key;
     key.update("golden-v1\n").update(*golden_src).update(c.golden.function).update(c.attrs.dump());
-    for (size_t i = 0; i < c.inputs.size(); ++i) {
-        auto bytes = read_bytes(input_files[i]);
-        if (!bytes) return bytes.error();
-        key.update(tensor_json(c.inputs[i], "").dump()).update(bytes->data(), bytes->size());
-    }
+    for (size_t i = 0; i < c.inputs.size(); ++i) key.update(tensor_json(c.inputs[i], "").dump()).update(inputs[i].data(), inputs[i].size());
     for (const auto& t : c.outputs) key.update(tensor_json(t, "").dump());
     const fs::path dir = m_cache / "golden" / key.hex();
 

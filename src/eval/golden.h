@@ -23,9 +23,10 @@ class GoldenRunner {
 public:
     GoldenRunner(Toolchain tc, std::filesystem::path cache_dir);
 
-    // One vector of doubles per output, in the case's output order. `input_files` are the
-    // case's input files, in the case's input order.
-    Result<std::vector<std::vector<double>>> compute(const Case& c, const std::vector<std::filesystem::path>& input_files,
+    // One vector of doubles per output, in the case's output order. `inputs` are the case's
+    // input bytes and `input_files` where they were written, both in the case's input order.
+    Result<std::vector<std::vector<double>>> compute(const Case& c, const std::vector<std::vector<char>>& inputs,
+                                                     const std::vector<std::filesystem::path>& input_files,
                                                      const std::filesystem::path& work_dir);
 
 private:

@@ -36,11 +36,32 @@ public:
     Session(const OperatorSource& op, Builder& b, GoldenRunner& g, const TuneOptions& o, RunStore& store, std::vector<Tunable> tunables)
         : m_op(op), m_builder(b), m_golden(g), m_opts(o), m_store(store), m_tunables(std::move(tunables)) {}
 
-    // Candidate folder and hash of the kernel configuration `config` selects.
+    // Candidate folder and hash of the kernel configuration `config` selects, made once per
+    // kernel configuration: host-only changes share it.
     Result<std::pair<fs::path, std::string>> candidate(const TilingConfig& config) {
         TilingConfig kernel_part;
         for (const auto& t : m_tunables)
             if (t.where == Tunable::Where::kernel) kernel_part[t.name] = config.at(t.name);
+        if (auto known = m_candidates.find(kernel_part); known != m_candidates.end()) return known->second;
+        auto made = make_candidate(kernel_part);
+        if (made) m_candidates.emplace(kernel_part, *made);
+        return made;
+    }
+
+    EvaluationRecord run(const fs::path& dir, const TilingConfig& config) {
+        auto op = load_operator(dir);
+        if (!op) return failed(op.error().message);
+        op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
+        op->op_type = m_op.op_type;
+        EvalOptions o = m_opts.eval;
+        o.env = host_environment(m_tunables, config);
+        auto result = make_twin_evaluator(m_builder, m_golden, o)->evaluate(*op, [](const std::string&, const std::string&) {});
+        if (!result) return failed(result.error().message);
+        return record_of(*result);
+    }
+
+private:
+    Result<std::pair<fs::path, std::string>> make_candidate(const TilingConfig& kernel_part) {
         auto files = apply_config(m_op, m_tunables, kernel_part);
         if (!files) return files.error();
         auto hash = m_store.put_candidate(*files);
@@ -57,19 +78,7 @@ public:
         return std::make_pair(dir, *hash);
     }
 
-    EvaluationRecord run(const fs::path& dir, const TilingConfig& config) {
-        auto op = load_operator(dir);
-        if (!op) return failed(op.error().message);
-        op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
-        op->op_type = m_op.op_type;
-        EvalOptions o = m_opts.eval;
-        o.env = host_environment(m_tunables, config);
-        auto result = make_twin_evaluator(m_builder, m_golden, o)->evaluate(*op, [](const std::string&, const std::string&) {});
-        if (!result) return failed(result.error().message);
-        return record_of(*result);
-    }
 
-private:
     static EvaluationRecord failed(const std::string& why) {
         EvaluationRecord e;
         e.status = EvalStatus::run_failed;
@@ -83,6 +92,7 @@ private:
     const TuneOptions& m_opts;
     RunStore& m_store;
     std::vector<Tunable> m_tunables;
+    std::map<TilingConfig, std::pair<fs::path, std::string>> m_candidates;
 };
 
 // Evaluates batches through the ledger: cache hits are free, configurations that break a

@@ -13,6 +13,7 @@ struct Error {
     std::string message;  // what went wrong, with the values involved
     std::string hint;     // what to do about it; may be empty
     std::string detail;   // long supporting text (a compiler log); may be empty
+    bool missing_tool = false;  // the machine lacks something (compiler, Python with numpy), not the input
 };
 
 template <class T>
