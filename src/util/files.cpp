@@ -18,9 +18,13 @@ Result<std::string> read_text(const fs::path& path) {
 }
 
 Result<std::vector<char>> read_bytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) return make_error("cannot read " + path.string() + ": " + std::strerror(errno));
-    return std::vector<char>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // One read of the whole file: inputs, outputs and goldens reach hundreds of megabytes.
+    std::vector<char> bytes(size_t(in.tellg()));
+    in.seekg(0);
+    if (!in.read(bytes.data(), std::streamsize(bytes.size()))) return make_error("cannot read " + path.string() + ": read failed");
+    return bytes;
 }
 
 Status write_atomic(const fs::path& path, std::string_view bytes) {

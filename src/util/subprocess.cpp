@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -52,29 +53,59 @@ std::vector<std::string> merged_env(const std::map<std::string, std::string>& ex
     return out;
 }
 
-[[noreturn]] void exec_child(const std::vector<std::string>& argv, const ProcessOptions& o, int out_fd,
-                             const std::vector<std::string>& env) {
+// Everything the child needs, made by the parent before vfork: until it execs, the child
+// runs on the parent's memory and may only make system calls (no allocation, no locks).
+struct ChildPlan {
+    std::vector<char*> argv, envp;
+    std::string program;                 // resolved path (execve does no PATH search)
+    const char* cwd = nullptr;           // nullptr: inherit
+    const rlimit* memory_limit = nullptr;
+    int out_fd = -1;
+    int devnull = -1;
+    sigset_t parent_mask{};
+    // Written by the child before it gives up, read by the parent after vfork returns.
+    enum class Failed { no, chdir, exec } failed = Failed::no;
+    int failed_errno = 0;
+};
+
+[[noreturn]] void child_after_vfork(ChildPlan& p) {
+    // Handlers of the parent must not run in the child: back to the defaults, then unblock.
+    for (int sig = 1; sig < NSIG; ++sig) {
+        struct sigaction sa{};
+        if (sig == SIGKILL || sig == SIGSTOP || sigaction(sig, nullptr, &sa) != 0) continue;
+        if (sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN) {
+            sa = {};
+            sa.sa_handler = SIG_DFL;
+            sigaction(sig, &sa, nullptr);
+        }
+    }
+    sigprocmask(SIG_SETMASK, &p.parent_mask, nullptr);
     setpgid(0, 0);
-    dup2(out_fd, STDOUT_FILENO);
-    dup2(out_fd, STDERR_FILENO);
-    const int devnull = open("/dev/null", O_RDONLY);
-    if (devnull >= 0) dup2(devnull, STDIN_FILENO);
-    if (!o.cwd.empty() && chdir(o.cwd.c_str()) != 0) {
-        dprintf(STDERR_FILENO, "cannot enter %s: %s\n", o.cwd.c_str(), std::strerror(errno));
+    dup2(p.out_fd, STDOUT_FILENO);
+    dup2(p.out_fd, STDERR_FILENO);
+    if (p.devnull >= 0) dup2(p.devnull, STDIN_FILENO);
+    if (p.cwd && chdir(p.cwd) != 0) {
+        p.failed = ChildPlan::Failed::chdir;
+        p.failed_errno = errno;
         _exit(127);
     }
-    if (o.memory_limit_bytes > 0) {
-        rlimit lim{o.memory_limit_bytes, o.memory_limit_bytes};
-        setrlimit(RLIMIT_AS, &lim);
-    }
-    std::vector<char*> args, envp;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
-    envp.push_back(nullptr);
-    execvpe(args[0], args.data(), envp.data());
-    dprintf(STDERR_FILENO, "cannot execute %s: %s\n", args[0], std::strerror(errno));
+    if (p.memory_limit) setrlimit(RLIMIT_AS, p.memory_limit);
+    execve(p.program.c_str(), p.argv.data(), p.envp.data());
+    p.failed = ChildPlan::Failed::exec;
+    p.failed_errno = errno;
     _exit(127);
+}
+
+// vfork, not fork: fork copies the page tables of the parent, which holds every case's
+// inputs and goldens in memory, and costs milliseconds per operator run.
+pid_t spawn(ChildPlan& plan) {
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &plan.parent_mask);
+    const pid_t pid = vfork();
+    if (pid == 0) child_after_vfork(plan);
+    pthread_sigmask(SIG_SETMASK, &plan.parent_mask, nullptr);
+    return pid;
 }
 
 }  // namespace
@@ -93,16 +124,39 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
         r.output = argv.empty() ? "empty command" : std::string("pipe: ") + std::strerror(errno);
         return r;
     }
-    const auto env = merged_env(o.env);
-    const auto start = std::chrono::steady_clock::now();
-    const pid_t pid = fork();
-    if (pid < 0) {
-        r.output = std::string("fork: ") + std::strerror(errno);
+    const auto program = find_program(argv[0]);
+    if (!program) {
         close(fds[0]);
         close(fds[1]);
+        r.output = "cannot execute " + argv[0] + ": not found";
         return r;
     }
-    if (pid == 0) exec_child(argv, o, fds[1], env);
+    const auto env = merged_env(o.env);
+    const std::string cwd = o.cwd.string();
+    const rlimit limit{o.memory_limit_bytes, o.memory_limit_bytes};
+    ChildPlan plan;
+    plan.program = std::filesystem::absolute(*program).string();  // the child may chdir first
+    for (const auto& a : argv) plan.argv.push_back(const_cast<char*>(a.c_str()));
+    plan.argv.push_back(nullptr);
+    for (const auto& e : env) plan.envp.push_back(const_cast<char*>(e.c_str()));
+    plan.envp.push_back(nullptr);
+    plan.cwd = cwd.empty() ? nullptr : cwd.c_str();
+    plan.memory_limit = o.memory_limit_bytes > 0 ? &limit : nullptr;
+    plan.out_fd = fds[1];
+    plan.devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t pid = spawn(plan);
+    if (plan.devnull >= 0) close(plan.devnull);
+    if (pid < 0 || plan.failed != ChildPlan::Failed::no) {
+        const int err = pid < 0 ? errno : plan.failed_errno;
+        if (pid > 0) waitpid(pid, nullptr, 0);
+        close(fds[0]);
+        close(fds[1]);
+        r.output = pid < 0                                         ? std::string("vfork: ") + std::strerror(err)
+                   : plan.failed == ChildPlan::Failed::chdir ? "cannot enter " + cwd + ": " + std::strerror(err)
+                                                                   : "cannot execute " + argv[0] + ": " + std::strerror(err);
+        return r;
+    }
     setpgid(pid, pid);
     close(fds[1]);
     r.started = true;
@@ -137,7 +191,6 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     r.wall_seconds = elapsed();
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-    if (r.started && r.exit_code == 127 && captured.str().find("cannot execute") != std::string::npos) r.started = false;
     r.output = captured.str();
     return r;
 }

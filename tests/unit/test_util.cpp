@@ -1,6 +1,8 @@
 // util/: SHA-256 vectors, subprocess limits and output capture, atomic writes.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "util/files.h"
 #include "util/hash.h"
 #include "util/random.h"
@@ -41,6 +43,37 @@ TEST(Subprocess, MissingProgramIsNotStarted) {
     const auto r = run_process({"/nonexistent/program"});
     EXPECT_FALSE(r.started);
     EXPECT_FALSE(find_program("surely-not-a-program-name").has_value());
+}
+
+TEST(Subprocess, RunsInItsFolderWithItsEnvironmentAndLimits) {
+    auto dir = make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-test");
+    ASSERT_TRUE(dir);
+    const auto r = run_process({"sh", "-c", "pwd; echo \"v=$ASCENDOPT_TEST_VALUE\"; ulimit -v"},
+                               {.cwd = *dir, .env = {{"ASCENDOPT_TEST_VALUE", "42"}}, .memory_limit_bytes = 1ull << 30});
+    ASSERT_TRUE(r.succeeded()) << r.output;
+    EXPECT_NE(r.output.find(std::filesystem::canonical(*dir).string()), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("v=42"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(std::to_string((1ull << 30) / 1024)), std::string::npos) << r.output;  // ulimit -v is in KiB
+    std::filesystem::remove_all(*dir);
+}
+
+TEST(Subprocess, AMissingFolderIsReportedAndNothingRuns) {
+    const auto r = run_process({"sh", "-c", "echo ran"}, {.cwd = "/nonexistent/folder"});
+    EXPECT_FALSE(r.started);
+    EXPECT_NE(r.output.find("cannot enter /nonexistent/folder"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("ran"), std::string::npos);
+}
+
+TEST(Subprocess, ConcurrentCallsKeepTheirOwnOutput) {
+    std::vector<std::thread> threads;
+    std::vector<ProcessResult> results(8);
+    for (int i = 0; i < 8; ++i)
+        threads.emplace_back([&, i] { results[size_t(i)] = run_process({"sh", "-c", "echo run-" + std::to_string(i) + "; exit " + std::to_string(i)}); });
+    for (auto& t : threads) t.join();
+    for (int i = 0; i < 8; ++i) {
+        EXPECT_EQ(results[size_t(i)].exit_code, i);
+        EXPECT_EQ(results[size_t(i)].output, "run-" + std::to_string(i) + "\n");
+    }
 }
 
 TEST(Files, AtomicWriteReplacesWhole) {

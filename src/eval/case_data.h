@@ -1,0 +1,46 @@
+// The inputs and expected outputs of a case under a seed, prepared once and shared by every
+// evaluation that runs the case. Stage II runs the same cases hundreds of times with only the
+// tiling changed; generating 1M-element inputs, hashing them for the golden cache and reading
+// the golden back each time cost more than running the operator.
+// Thread-safe: concurrent requests for one case prepare it once; other cases proceed in parallel.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "core/case.h"
+#include "eval/golden.h"
+
+namespace ascendopt {
+
+struct CaseData {
+    std::vector<std::filesystem::path> input_files;  // in the case's input order
+    std::vector<std::vector<char>> inputs;            // the bytes of those files
+    std::vector<std::vector<double>> expected;        // one per output, in output order
+};
+
+class CaseDataStore {
+public:
+    // Input files are written under `dir`, which must outlive the store's users.
+    CaseDataStore(std::filesystem::path dir, GoldenRunner& golden) : m_dir(std::move(dir)), m_golden(golden) {}
+
+    // Fails when the inputs cannot be written or the golden cannot be computed.
+    Result<std::shared_ptr<const CaseData>> get(const Case& c, uint64_t seed);
+
+private:
+    struct Slot {
+        std::mutex mutex;
+        std::shared_ptr<const CaseData> data;
+    };
+    Result<std::shared_ptr<const CaseData>> prepare(const Case& c, uint64_t seed, const std::string& key);
+
+    std::filesystem::path m_dir;
+    GoldenRunner& m_golden;
+    std::mutex m_mutex;
+    std::map<std::string, std::unique_ptr<Slot>> m_slots;
+};
+
+}  // namespace ascendopt
