@@ -67,6 +67,8 @@ json profile_summary(const CaseResult& c) {
             {"launch_overhead_us", timing.value("launch_overhead_us", 0.0)},
             {"blocks", blocks.size()},
             {"tiling_key", c.twin.value("tiling_key", 0)},
+            {"ub_bytes", c.twin.value("ub_bytes", 0)},
+            {"ub_capacity", c.twin.value("ub_capacity", 0)},
             {"bound", bound_of(blocks)},
             {"pipes", pipes},
             {"bytes_in", pipes["MTE2"]["bytes"]},
@@ -79,6 +81,9 @@ std::string render_profile(const std::string& op, const json& s) {
     std::string out = fmt::format("{} / {}: {:.2f} us simulated on {} ({} blocks, tiling key {}, launch overhead {:.2f} us)\n",
                                   op, s["case"].get<std::string>(), s["latency_us"].get<double>(), s["soc"].get<std::string>(),
                                   s["blocks"].get<size_t>(), s["tiling_key"].get<uint64_t>(), s["launch_overhead_us"].get<double>());
+    if (s.value("ub_capacity", 0) > 0)
+        out += fmt::format("UB: {} of {} bytes allocated by InitBuffer ({:.0f}%, most of any block)\n", s["ub_bytes"].get<uint64_t>(),
+                           s["ub_capacity"].get<uint64_t>(), 100.0 * s["ub_bytes"].get<double>() / s["ub_capacity"].get<double>());
     const json& b = s["bound"];
     if (!b.is_null())
         out += fmt::format("bound: {} ({}), busy {:.0f}% of core {}'s time\n", b["pipe"].get<std::string>(),

@@ -1,7 +1,6 @@
 #include "eval/case_runner.h"
 
 #include "eval/compare.h"
-#include "eval/inputs.h"
 #include "util/files.h"
 #include "util/hash.h"
 #include "util/random.h"
@@ -78,33 +77,49 @@ double median(std::vector<double> v) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std::string& op_type, GoldenRunner& golden,
+namespace {
+
+// Writes the operator binary's job for case `c` (see src/twin/rt/harness.h) and runs it.
+Result<ProcessResult> run_job(const Case& c, const std::vector<fs::path>& input_files, const KernelBuild& kernel,
+                              const std::string& op_type, const EvalOptions& options, const fs::path& work_dir, bool preflight) {
+    nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
+                          {"soc", options.soc_description}, {"attrs", c.attrs}, {"result", (work_dir / "result.json").string()},
+                          {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
+    for (size_t i = 0; i < c.inputs.size(); ++i)
+        job["inputs"].push_back(tensor_job(c.inputs[i], preflight ? fs::path() : input_files[i]));
+    for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, work_dir / ("out_" + t.name + ".bin")));
+    if (options.trace_dir && !preflight) job["trace"] = trace_path(*options.trace_dir, c.name).string();
+    job["timing"] = options.timing;
+    job["preflight"] = preflight;
+    if (auto s = write_atomic(work_dir / "job.json", job.dump(2)); !s) return s.error();
+    return run_process({kernel.binary.string(), "--job", (work_dir / "job.json").string()},
+                       {.cwd = work_dir, .env = options.env, .timeout_seconds = options.timeout_seconds,
+                        .memory_limit_bytes = options.memory_limit_bytes});
+}
+
+}  // namespace
+
+Result<CaseResult> preflight_case(const Case& c, const KernelBuild& kernel, const std::string& op_type, const EvalOptions& options,
+                                  const fs::path& work_dir) {
+    CaseResult out;
+    out.name = c.name;
+    out.role = c.role;
+    auto p = run_job(c, {}, kernel, op_type, options, work_dir, true);
+    if (!p) return p.error();
+    out.run_seconds = p->wall_seconds;
+    judge_process(*p, work_dir / "result.json", out);
+    if (out.status != EvalStatus::ok) out.log_tail = p->output;
+    return out;
+}
+
+Result<CaseResult> run_case(const Case& c, const CaseData& data, const KernelBuild& kernel, const std::string& op_type,
                             const EvalOptions& options, const fs::path& work_dir) {
     CaseResult out;
     out.name = c.name;
     out.role = c.role;
-    std::vector<fs::path> input_files;
-    std::vector<std::vector<char>> inputs;
-    nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
-                          {"soc", options.soc_description}, {"attrs", c.attrs}, {"result", (work_dir / "result.json").string()},
-                          {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
-    for (const auto& t : c.inputs) {
-        input_files.push_back(work_dir / ("in_" + t.name + ".bin"));
-        inputs.push_back(generate_input(t, tensor_seed(options.seed, c.name, t.name)));
-        if (auto s = write_atomic(input_files.back(), std::string_view(inputs.back().data(), inputs.back().size())); !s) return s.error();
-        job["inputs"].push_back(tensor_job(t, input_files.back()));
-    }
-    for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, work_dir / ("out_" + t.name + ".bin")));
-    if (options.trace_dir) job["trace"] = trace_path(*options.trace_dir, c.name).string();
-    job["timing"] = options.timing;
-    if (auto s = write_atomic(work_dir / "job.json", job.dump(2)); !s) return s.error();
-
-    auto expected = golden.compute(c, inputs, input_files, work_dir);
-    if (!expected) return expected.error();
-
-    const ProcessResult p = run_process({kernel.binary.string(), "--job", (work_dir / "job.json").string()},
-                                        {.cwd = work_dir, .env = options.env, .timeout_seconds = options.timeout_seconds,
-                                         .memory_limit_bytes = options.memory_limit_bytes});
+    auto process = run_job(c, data.input_files, kernel, op_type, options, work_dir, false);
+    if (!process) return process.error();
+    const ProcessResult& p = *process;
     out.run_seconds = p.wall_seconds;
     judge_process(p, work_dir / "result.json", out);
     if (out.status != EvalStatus::ok) {
@@ -118,7 +133,7 @@ Result<CaseResult> run_case(const Case& c, const KernelBuild& kernel, const std:
             out.reason = "output '" + c.outputs[i].name + "' was not written";
             return out;
         }
-        out.outputs.push_back(compare_output(c.outputs[i], *bytes, (*expected)[i], tolerance_for(c, c.outputs[i])));
+        out.outputs.push_back(compare_output(c.outputs[i], *bytes, data.expected[i], tolerance_for(c, c.outputs[i])));
         if (out.outputs.back().mismatches > 0 && out.status == EvalStatus::ok) {
             out.status = EvalStatus::wrong_result;
             out.reason = mismatch_reason(out.outputs.back());

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <future>
 #include <map>
+#include <optional>
 
 #include "eval/case_runner.h"
 #include "util/files.h"
@@ -12,40 +13,31 @@ namespace {
 
 class TwinEvaluator : public Evaluator {
 public:
-    TwinEvaluator(Builder& b, GoldenRunner& g, EvalOptions o) : m_builder(b), m_golden(g), m_opts(std::move(o)) {}
+    TwinEvaluator(Builder& b, GoldenRunner& g, EvalOptions o, std::shared_ptr<CaseDataStore> data)
+        : m_builder(b), m_golden(g), m_opts(std::move(o)), m_data(std::move(data)) {}
 
     Result<EvalResult> evaluate(const OperatorSource& op, const ProgressFn& progress) override {
         EvalResult result;
         result.op_dir = op.root.string();
         result.op_name = op.display_name();
         const auto start = std::chrono::steady_clock::now();
-        progress("build", "host code of " + op.display_name());
-        auto host = m_builder.build_host(op);
-        if (!host) return build_failed(result, host.error(), start);
-        result.op_name = host->opdef.type;
-
-        auto cases = resolve_cases(op.cases, host->opdef);
-        if (!cases) return cases.error();
-        std::vector<Case> selected = select(*cases);
-        if (selected.empty())
-            return make_error("operator " + result.op_name + " has no " +
-                                  (m_opts.case_filter ? "case named '" + *m_opts.case_filter + "'" : std::string("perf case")),
-                              case_names(*cases));
-
-        auto kernels = build_kernels(op, *host, selected, progress);
+        auto built = build(op, progress, [this](const std::vector<Case>& all) { return select(all); });
         result.build_seconds = seconds_since(start);
-        result.build_cached = host->cached;
-        for (const auto& [sig, k] : kernels) {
-            if (!k) return build_failed(result, k.error(), start);
-            result.build_cached = result.build_cached && k->cached;
-        }
+        if (!built) return built.error();
+        if (built->failure) return build_failed(result, *built->failure);
+        result.op_name = built->op_type;
+        result.build_cached = built->cached;
         auto work = make_temp_dir(fs::temp_directory_path(), "ascendopt-eval");
         if (!work) return work.error();
-        for (const auto& c : selected) {
+        // Without a store shared by the caller, case data lives as long as this evaluation.
+        auto store = m_data ? m_data : std::make_shared<CaseDataStore>(*work / "data", m_golden);
+        for (const auto& c : built->cases) {
             progress("case", c.name);
+            auto data = store->get(c, m_opts.seed);
+            if (!data) return data.error();
             const fs::path dir = *work / sanitize(c.name);
             fs::create_directories(dir);
-            auto r = run_case(c, *kernels.at(c.dtype_signature()), result.op_name, m_golden, m_opts, dir);
+            auto r = run_case(c, **data, built->kernels.at(c.dtype_signature()), result.op_name, m_opts, dir);
             if (!r) return r.error();
             if (r->status != EvalStatus::ok && result.status == EvalStatus::ok) {
                 result.status = r->status;
@@ -55,6 +47,34 @@ public:
         }
         std::error_code ec;
         if (!m_opts.keep_work_dirs) fs::remove_all(*work, ec);
+        return result;
+    }
+
+    Result<PreflightResult> preflight(const OperatorSource& op) override {
+        auto built = build(op, [](const std::string&, const std::string&) {}, [](const std::vector<Case>& all) { return probed(all); });
+        if (!built) return built.error();
+        PreflightResult result;
+        if (built->failure) {
+            result.status = EvalStatus::build_failed;
+            result.reason = built->failure->message;
+            return result;
+        }
+        auto work = make_temp_dir(fs::temp_directory_path(), "ascendopt-preflight");
+        if (!work) return work.error();
+        RemoveOnExit remove_work(*work);
+        for (const auto& c : built->cases) {
+            const fs::path dir = *work / sanitize(c.name);
+            fs::create_directories(dir);
+            auto r = preflight_case(c, built->kernels.at(c.dtype_signature()), built->op_type, m_opts, dir);
+            if (!r) return r.error();
+            if (r->status != EvalStatus::ok) {
+                result.status = r->status;
+                result.reason = c.name + ": " + r->reason;
+                return result;
+            }
+            result.block_dim = std::max(result.block_dim, r->twin.value("block_dim", 0u));
+            result.ub_bytes = std::max(result.ub_bytes, r->twin.value("ub_bytes", 0u));
+        }
         return result;
     }
 
@@ -72,12 +92,60 @@ private:
         for (const auto& c : cases) s += " " + c.name;
         return s;
     }
-    Result<EvalResult> build_failed(EvalResult& r, const Error& e, std::chrono::steady_clock::time_point start) {
+    Result<EvalResult> build_failed(EvalResult& r, const Error& e) {
         r.status = EvalStatus::build_failed;
         r.reason = e.message;
         r.build_log = e.detail;
-        r.build_seconds = seconds_since(start);
         return r;
+    }
+    // The built operator for a set of its cases; a compile error is a failure, not an error.
+    struct Built {
+        std::string op_type;
+        std::vector<Case> cases;
+        std::map<std::string, KernelBuild> kernels;  // by dtype signature
+        bool cached = true;
+        std::optional<Error> failure;
+    };
+    using CaseSelector = std::function<std::vector<Case>(const std::vector<Case>&)>;
+    Result<Built> build(const OperatorSource& op, const ProgressFn& progress, const CaseSelector& choose) {
+        Built out;
+        progress("build", "host code of " + op.display_name());
+        auto host = m_builder.build_host(op);
+        if (!host) {
+            out.failure = host.error();
+            return out;
+        }
+        out.op_type = host->opdef.type;
+        auto cases = resolve_cases(op.cases, host->opdef);
+        if (!cases) return cases.error();
+        out.cases = choose(*cases);
+        if (out.cases.empty())
+            return make_error("operator " + out.op_type + " has no " +
+                                  (m_opts.case_filter ? "case named '" + *m_opts.case_filter + "'" : std::string("perf case")),
+                              case_names(*cases));
+        out.cached = host->cached;
+        for (auto& [sig, k] : build_kernels(op, *host, out.cases, progress)) {
+            if (!k) {
+                out.failure = k.error();
+                return out;
+            }
+            out.cached = out.cached && k->cached;
+            out.kernels.emplace(sig, std::move(*k));
+        }
+        return out;
+    }
+    // The cases a preflight runs: the perf cases, or the largest case when none is marked perf.
+    static std::vector<Case> probed(const std::vector<Case>& cases) {
+        std::vector<Case> out;
+        for (const auto& c : cases)
+            if (c.role == CaseRole::perf) out.push_back(c);
+        if (!out.empty() || cases.empty()) return out;
+        auto size = [](const Case& c) {
+            int64_t n = 0;
+            for (const auto& t : c.inputs) n += t.elements();
+            return n;
+        };
+        return {*std::max_element(cases.begin(), cases.end(), [&](const Case& a, const Case& b) { return size(a) < size(b); })};
     }
     std::vector<Case> select(const std::vector<Case>& cases) const {
         std::vector<Case> out;
@@ -111,12 +179,14 @@ private:
     Builder& m_builder;
     GoldenRunner& m_golden;
     EvalOptions m_opts;
+    std::shared_ptr<CaseDataStore> m_data;
 };
 
 }  // namespace
 
-std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options) {
-    return std::make_unique<TwinEvaluator>(builder, golden, std::move(options));
+std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options,
+                                               std::shared_ptr<CaseDataStore> case_data) {
+    return std::make_unique<TwinEvaluator>(builder, golden, std::move(options), std::move(case_data));
 }
 
 }  // namespace ascendopt

@@ -15,6 +15,7 @@
 
 #include "core/eval_result.h"
 #include "eval/builder.h"
+#include "eval/case_data.h"
 #include "eval/golden.h"
 #include "eval/operator_source.h"
 
@@ -40,12 +41,27 @@ struct EvalOptions {
 // Progress events for the command line: "build", "case".
 using ProgressFn = std::function<void(const std::string& what, const std::string& detail)>;
 
+// What a preflight found; see Evaluator::preflight.
+struct PreflightResult {
+    EvalStatus status = EvalStatus::ok;  // build_failed, tiling_failed, resource_exceeded, run_failed
+    std::string reason;
+    uint32_t block_dim = 0;              // largest over the probed cases
+    uint32_t ub_bytes = 0;               // most UB a block allocated, over the probed cases
+};
+
 class Evaluator {
 public:
     virtual ~Evaluator() = default;
     virtual Result<EvalResult> evaluate(const OperatorSource& op, const ProgressFn& progress) = 0;
+    // A cheap look before an evaluation: builds the operator and runs its perf cases (the
+    // largest case when none is marked perf) only as far as the tiling, the launch and every
+    // InitBuffer, with no data. A failure here is certain; ok does not promise the evaluation passes.
+    virtual Result<PreflightResult> preflight(const OperatorSource& op) = 0;
 };
 
-std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options);
+// `case_data`, when given, is shared with other evaluators (Stage II: every candidate runs the
+// same cases on the same seed); otherwise each evaluation prepares its cases afresh.
+std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options,
+                                               std::shared_ptr<CaseDataStore> case_data = nullptr);
 
 }  // namespace ascendopt

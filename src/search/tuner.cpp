@@ -33,8 +33,9 @@ EvaluationRecord record_of(const EvalResult& r) {
 
 class Session {
 public:
-    Session(const OperatorSource& op, Builder& b, GoldenRunner& g, const TuneOptions& o, RunStore& store, std::vector<Tunable> tunables)
-        : m_op(op), m_builder(b), m_golden(g), m_opts(o), m_store(store), m_tunables(std::move(tunables)) {}
+    Session(const OperatorSource& op, Builder& b, GoldenRunner& g, const TuneOptions& o, RunStore& store, std::vector<Tunable> tunables,
+            std::shared_ptr<CaseDataStore> case_data)
+        : m_op(op), m_builder(b), m_golden(g), m_opts(o), m_store(store), m_tunables(std::move(tunables)), m_case_data(std::move(case_data)) {}
 
     // Candidate folder and hash of the kernel configuration `config` selects, made once per
     // kernel configuration: host-only changes share it.
@@ -49,18 +50,40 @@ public:
     }
 
     EvaluationRecord run(const fs::path& dir, const TilingConfig& config) {
-        auto op = load_operator(dir);
+        auto op = candidate_operator(dir);
         if (!op) return failed(op.error().message);
-        op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
-        op->op_type = m_op.op_type;
-        EvalOptions o = m_opts.eval;
-        o.env = host_environment(m_tunables, config);
-        auto result = make_twin_evaluator(m_builder, m_golden, o)->evaluate(*op, [](const std::string&, const std::string&) {});
+        auto result = evaluator(config)->evaluate(*op, [](const std::string&, const std::string&) {});
         if (!result) return failed(result.error().message);
         return record_of(*result);
     }
 
+    // Why `config` cannot pass, found without an evaluation (empty when the preflight saw no
+    // problem): the twin's preflight verdict, or a block dim beyond the SoC's vector cores.
+    Result<std::string> preflight(const fs::path& dir, const TilingConfig& config, int64_t cores) {
+        auto op = candidate_operator(dir);
+        if (!op) return op.error();
+        auto p = evaluator(config)->preflight(*op);
+        if (!p) return p.error();
+        if (p->status != EvalStatus::ok) return std::string(status_name(p->status)) + ": " + p->reason;
+        if (p->block_dim > cores)
+            return "block dim " + std::to_string(p->block_dim) + " exceeds the " + std::to_string(cores) + " vector cores of the SoC";
+        return std::string();
+    }
+
 private:
+    Result<OperatorSource> candidate_operator(const fs::path& dir) {
+        auto op = load_operator(dir);
+        if (!op) return op.error();
+        op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
+        op->op_type = m_op.op_type;
+        return op;
+    }
+    std::unique_ptr<Evaluator> evaluator(const TilingConfig& config) {
+        EvalOptions o = m_opts.eval;
+        o.env = host_environment(m_tunables, config);
+        return make_twin_evaluator(m_builder, m_golden, o, m_case_data);
+    }
+
     Result<std::pair<fs::path, std::string>> make_candidate(const TilingConfig& kernel_part) {
         auto files = apply_config(m_op, m_tunables, kernel_part);
         if (!files) return files.error();
@@ -92,31 +115,34 @@ private:
     const TuneOptions& m_opts;
     RunStore& m_store;
     std::vector<Tunable> m_tunables;
+    std::shared_ptr<CaseDataStore> m_case_data;  // every configuration runs the same cases on the same inputs
     std::map<TilingConfig, std::pair<fs::path, std::string>> m_candidates;
 };
 
-// Evaluates batches through the ledger: cache hits are free, configurations that break a
-// declared constraint are rejected without spending budget, new ones run in parallel and are
-// committed in proposal order. A batch is cut short where a new evaluation meets an empty budget.
+// Evaluates batches through the ledger. Free answers come first: configurations that break a
+// declared constraint are rejected, repeats are cache hits. New configurations then get a
+// preflight (in parallel) that rejects certain failures (UB overflow, failing tiling, too many
+// blocks) without spending budget; the rest are evaluated in parallel and committed in proposal
+// order. A batch is cut short where a new evaluation meets an empty budget.
 class BatchRunner {
 public:
     BatchRunner(Session& s, EvaluationLedger& l, const TuneOptions& o, std::vector<Constraint> constraints,
                 std::map<std::string, int64_t> constants)
         : m_session(s), m_ledger(l), m_opts(o), m_constraints(std::move(constraints)), m_constants(std::move(constants)) {}
 
-    Result<std::vector<Trial>> run(const std::vector<TilingConfig>& batch) {
+    // `precheck` false evaluates even what the preflight would reject (the baseline: the
+    // user's own configuration is measured as it is).
+    Result<std::vector<Trial>> run(const std::vector<TilingConfig>& batch, bool precheck = true) {
         std::vector<Trial> trials(batch.size());
         std::vector<std::pair<fs::path, std::string>> where(batch.size());
-        std::vector<std::future<EvaluationRecord>> running(batch.size());
-        int64_t budget_left = m_ledger.budget().remaining();
-        size_t kept = batch.size();
+        std::vector<bool> fresh(batch.size(), false);
         for (size_t i = 0; i < batch.size(); ++i) {
             trials[i].config = batch[i];
             auto violated = check(batch[i]);
             if (!violated) return violated.error();
             if (!violated->empty()) {
                 trials[i].status = EvalStatus::rejected;
-                ++rejected;
+                ++rejected_by_constraints;
                 continue;
             }
             auto cand = m_session.candidate(batch[i]);
@@ -128,12 +154,52 @@ public:
                 trials[i].status = (*hit)->status;
                 trials[i].latency_us = (*hit)->latency_us;
                 ++cache_hits;
-            } else if (budget_left-- > 0) {
-                running[i] = std::async(std::launch::async, [this, dir = cand->first, config = batch[i]] { return m_session.run(dir, config); });
             } else {
-                kept = i;
-                break;
+                fresh[i] = true;
             }
+        }
+        if (precheck)
+            if (auto s = preflight(batch, where, fresh, trials); !s) return s.error();
+        return evaluate(batch, where, fresh, trials);
+    }
+
+    int64_t cache_hits = 0;
+    int64_t rejected_by_constraints = 0;
+    int64_t rejected_by_preflight = 0;
+    nlohmann::json preflight_rejections = nlohmann::json::array();  // the first few, with reasons
+
+private:
+    Status preflight(const std::vector<TilingConfig>& batch, const std::vector<std::pair<fs::path, std::string>>& where,
+                     std::vector<bool>& fresh, std::vector<Trial>& trials) {
+        const int64_t cores = m_opts.eval.soc_description["cores"].value("vector", int64_t(48));
+        std::vector<std::future<Result<std::string>>> probes(batch.size());
+        for (size_t i = 0; i < batch.size(); ++i)
+            if (fresh[i])
+                probes[i] = std::async(std::launch::async, [&, i] { return m_session.preflight(where[i].first, batch[i], cores); });
+        for (size_t i = 0; i < batch.size(); ++i) {
+            if (!fresh[i]) continue;
+            auto why = probes[i].get();
+            if (!why) return why.error();
+            if (why->empty()) continue;
+            fresh[i] = false;
+            trials[i].status = EvalStatus::rejected;
+            ++rejected_by_preflight;
+            if (preflight_rejections.size() < 20) preflight_rejections.push_back({{"config", to_json(batch[i])}, {"reason", *why}});
+        }
+        return ok_status();
+    }
+
+    Result<std::vector<Trial>> evaluate(const std::vector<TilingConfig>& batch, const std::vector<std::pair<fs::path, std::string>>& where,
+                                        const std::vector<bool>& fresh, std::vector<Trial>& trials) {
+        std::vector<std::future<EvaluationRecord>> running(batch.size());
+        int64_t budget_left = m_ledger.budget().remaining();
+        size_t kept = batch.size();
+        for (size_t i = 0; i < batch.size() && kept == batch.size(); ++i) {
+            if (!fresh[i]) continue;
+            if (budget_left-- > 0)
+                running[i] = std::async(std::launch::async, [this, dir = where[i].first, config = batch[i]] { return m_session.run(dir, config); });
+            else
+                kept = i;
         }
         for (size_t i = 0; i < kept; ++i) {
             if (!running[i].valid()) continue;
@@ -151,10 +217,6 @@ public:
         return trials;
     }
 
-    int64_t cache_hits = 0;
-    int64_t rejected = 0;
-
-private:
     // The first violated constraint (empty when none).
     Result<std::string> check(const TilingConfig& config) {
         std::map<std::string, int64_t> vars = m_constants;
@@ -229,7 +291,10 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
     if (!run) return run.error();
     auto ledger = EvaluationLedger::open(*store, *run, options.budget);
     if (!ledger) return ledger.error();
-    Session session(op, builder, golden, options, *store, *tunables);
+    auto scratch = make_temp_dir(fs::temp_directory_path(), "ascendopt-tune");
+    if (!scratch) return scratch.error();
+    RemoveOnExit remove_scratch(*scratch);
+    Session session(op, builder, golden, options, *store, *tunables, std::make_shared<CaseDataStore>(*scratch, golden));
     BatchRunner runner(session, *ledger, options, find_constraints(op), {{"UB_BYTES", int64_t(ub)}, {"CORES", cores}});
 
     TuneResult result;
@@ -255,7 +320,7 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
     };
 
     // The baseline, then screening, then the search over what has an effect.
-    auto base = runner.run({result.baseline});
+    auto base = runner.run({result.baseline}, false);
     if (!base) return base.error();
     account(*base);
     std::vector<Tunable> searched = *tunables;
@@ -308,7 +373,8 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
     }
     result.summary = {{"operator", op.display_name()}, {"strategy", options.strategy}, {"seed", options.seed}, {"budget", options.budget},
                       {"evaluations", result.evaluations}, {"cache_hits", result.cache_hits}, {"proposals", proposals},
-                      {"rejected_by_constraints", runner.rejected},
+                      {"rejected_by_constraints", runner.rejected_by_constraints},
+                      {"rejected_by_preflight", runner.rejected_by_preflight}, {"preflight_rejections", runner.preflight_rejections},
                       {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},
                       {"latency_unit", "us"}, {"latency_source", "sim"}, {"tunables", tunables_json},
                       {"tuned_operator", result.tuned_dir.string()}, {"run_store", (options.out_dir / "run.db").string()}};

@@ -38,6 +38,9 @@ TEST_P(ProfiledOperator, ProfilesWithAValidTrace) {
     EXPECT_EQ(doc["latency_source"], "sim");
     EXPECT_TRUE(std::set<std::string>({"S", "V", "MTE2", "MTE3"}).count(doc["bound"]["pipe"].get<std::string>()));
     EXPECT_GT(doc["bytes_in"].get<uint64_t>() + doc["bytes_out"].get<uint64_t>(), 0u);
+    // Every bundled kernel stages its data through InitBuffer'd UB, within the core's UB.
+    EXPECT_GT(doc["ub_bytes"].get<uint64_t>(), 0u);
+    EXPECT_LE(doc["ub_bytes"].get<uint64_t>(), doc["ub_capacity"].get<uint64_t>());
     // The bundled kernels keep their scalar code per tile or per row; thousands of basic blocks
     // per core would mean twin code (e.g. a <cmath> wrapper per element) is being charged.
     for (const auto& core : doc["cores"]) EXPECT_LT(core["basic_blocks"].get<uint64_t>(), 3000u) << core.dump();

@@ -114,3 +114,31 @@ TEST(Tune, ConstraintsAndScreening) {
         if (t["name"] == "NO_EFFECT") screened_out = !t["searched"].get<bool>();
     EXPECT_TRUE(screened_out) << doc["tunables"].dump(2);
 }
+
+// The preflight rejects, without spending budget, configurations whose tiling asks for more
+// UB than a core has or for more blocks than the SoC has vector cores; none reaches the run store.
+TEST(Tune, PreflightRejectsCertainFailuresForFree) {
+    TuneDirs d;
+    OperatorCopy op("exp_custom");
+    op.edit("op_kernel/exp_custom.cpp", "constexpr int32_t BUFFER_NUM = 2;",
+            "constexpr int32_t BUFFER_NUM = 2;\n// ascendopt: constraint BUFFER_NUM == 2");
+    op.edit("op_host/exp_custom.cpp", "constexpr uint32_t TILE_BYTES = 16 * 1024;",
+            "constexpr uint32_t TILE_BYTES = 16 * 1024;\nconstexpr uint32_t CORE_SCALE = 1;  // ascendopt: tunable values=1,2");
+    op.edit("op_host/exp_custom.cpp", "context->SetBlockDim(cores);", "context->SetBlockDim(cores * CORE_SCALE);");
+    const auto r = run_cli({"tune", op.dir().string(), "--strategy", "exhaustive", "--budget", "6", "--out", (d.root / "p").string(), "--json", "-q"});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto doc = json_of(r);
+    // TILE_BYTES has 7 values, of which 64 KiB and 128 KiB overflow UB with two buffers (256 KiB
+    // > 192 KiB); CORE_SCALE 2 asks for 96 blocks. That leaves 5 configurations to evaluate.
+    EXPECT_EQ(doc["evaluations"], 5) << doc.dump(2);
+    EXPECT_EQ(doc["rejected_by_preflight"], 9) << doc.dump(2);
+    std::string reasons = doc["preflight_rejections"].dump();
+    EXPECT_NE(reasons.find("InitBuffer"), std::string::npos) << reasons;
+    EXPECT_NE(reasons.find("exceeds the 48 vector cores"), std::string::npos) << reasons;
+    EXPECT_EQ(doc["best_config"]["CORE_SCALE"], 1);
+    auto db = ascendopt::Db::open(d.root / "p" / "run.db");
+    ASSERT_TRUE(db);
+    auto q = db->prepare("SELECT COUNT(*) FROM evaluations WHERE status != 'ok'");
+    ASSERT_TRUE(q && q->step().ok());
+    EXPECT_EQ(q->column_int(0), 0);
+}

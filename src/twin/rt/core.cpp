@@ -20,6 +20,8 @@ struct CoreScope::State {
     void* pipe = nullptr;
     InstrCounts counts;
     std::unique_ptr<CoreTimeline> timeline;  // null when timing is off
+    bool preflight = false;
+    uint32_t ub_high = 0;
 };
 
 namespace {
@@ -30,6 +32,11 @@ thread_local uint64_t t_basic_blocks = 0;  // executed basic blocks of instrumen
 CoreScope::State& core(const char* api) {
     if (!t_core) fail(ErrorKind::run_failed, api, "called outside a kernel launch (no current core)");
     return *t_core;
+}
+
+// Every data access calls this first; see LaunchOptions::preflight.
+void stop_in_preflight() {
+    if (t_core && t_core->preflight) throw PreflightStop{};
 }
 
 }  // namespace
@@ -43,12 +50,13 @@ void InstrCounts::merge(const InstrCounts& o) {
 }
 
 CoreScope::CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, uint64_t tiling_key, GmSpace* gm,
-                     Barrier* barrier, const TimingOptions& timing)
+                     Barrier* barrier, const LaunchOptions& options)
     : m_state(std::make_unique<State>()) {
-    if (timing.enabled) {
-        const double bw = timing.mte_bytes_per_cycle > 0 ? timing.mte_bytes_per_cycle : soc.timing.mte_bytes_per_cycle;
-        m_state->timeline = std::make_unique<CoreTimeline>(soc.timing, bw, timing.trace);
+    if (options.timing && !options.preflight) {
+        const double bw = options.mte_bytes_per_cycle > 0 ? options.mte_bytes_per_cycle : soc.timing.mte_bytes_per_cycle;
+        m_state->timeline = std::make_unique<CoreTimeline>(soc.timing, bw, options.trace);
     }
+    m_state->preflight = options.preflight;
     t_basic_blocks = 0;
     m_state->soc = &soc;
     m_state->block_idx = block_idx;
@@ -68,6 +76,8 @@ CoreScope::~CoreScope() {
 const InstrCounts& CoreScope::counts() const { return m_state->counts; }
 
 CoreTimeline* CoreScope::timeline() const { return m_state->timeline.get(); }
+
+uint32_t CoreScope::ub_bytes_used() const { return m_state->ub_high; }
 
 double CoreScope::finish() {
     return m_state->timeline ? m_state->timeline->finish(t_basic_blocks) : 0.0;
@@ -94,18 +104,21 @@ CoreTimeline* timeline() {
 
 void account_copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts, const void* ub) {
     if (!t_core) return;
+    stop_in_preflight();
     count(pipe, kind, bytes);
     if (auto* t = timeline()) t->copy(pipe, kind, bytes, bursts, ub);
 }
 
 void account_vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1) {
     if (!t_core) return;
+    stop_in_preflight();
     count(PipeId::V, kind, bytes);
     if (auto* t = timeline()) t->vector(kind, bytes, dst, src0, src1);
 }
 
 void account_scalar(const void* ub, bool write) {
     if (!t_core) return;
+    stop_in_preflight();
     count(PipeId::S, ub ? (write ? "ub_scalar_write" : "ub_scalar_read") : (write ? "gm_scalar_write" : "gm_scalar_read"), 0);
     if (auto* t = timeline()) t->scalar_access(ub, write);
 }
@@ -115,6 +128,10 @@ void account_queue(QueueOp op, const void* slot) {
 }
 
 void account_ub_slots(const void* base, uint32_t count_, uint32_t len) {
+    if (t_core && t_core->ub) {
+        const uint64_t end = uint64_t(static_cast<const uint8_t*>(base) - t_core->ub) + uint64_t(count_) * len;
+        t_core->ub_high = uint32_t(std::max<uint64_t>(t_core->ub_high, end));
+    }
     if (auto* t = timeline()) t->add_slots(base, count_, len);
 }
 
@@ -144,17 +161,21 @@ void set_current_pipe(void* pipe) {
 
 uint8_t* gm_translate(uint64_t addr, uint64_t bytes, bool write, const char* api) {
     auto& c = core(api);
+    stop_in_preflight();
     if (!c.gm) fail(ErrorKind::run_failed, api, "no GM in this context");
     return c.gm->translate(addr, bytes, write, api);
 }
 
 void load_tiling(void* dst, size_t size, const uint8_t* device_tiling_addr) {
-    const uint8_t* src = gm_translate(reinterpret_cast<uint64_t>(device_tiling_addr), size, false, "GET_TILING_DATA");
+    auto& c = core("GET_TILING_DATA");
+    if (!c.gm) fail(ErrorKind::run_failed, "GET_TILING_DATA", "no GM in this context");
+    const uint8_t* src = c.gm->translate(reinterpret_cast<uint64_t>(device_tiling_addr), size, false, "GET_TILING_DATA");
     std::memcpy(dst, src, size);
 }
 
 void sync_all() {
     auto& c = core("SyncAll");
+    stop_in_preflight();
     count(PipeId::S, "sync_all", 0);
     CoreTimeline* t = timeline();
     const double ready = t ? t->quiesce() : 0.0;

@@ -230,6 +230,7 @@ json run_job(const json& job) {
     for (const auto& t : outs) total += t.bytes();
     GmSpace gm(total);
     set_crash_report_gm(&gm);
+    const bool preflight = job.value("preflight", false);  // see LaunchOptions::preflight
     std::vector<uint8_t*> args;
     for (const auto& t : ins) {
         if (t.name.empty()) {
@@ -237,12 +238,12 @@ json run_job(const json& job) {
             continue;
         }
         args.push_back(gm.add(t.name, t.bytes()));
-        read_input(gm, args.back(), t);
+        if (!preflight) read_input(gm, args.back(), t);
     }
     std::vector<uint8_t*> out_addrs;
     for (const auto& t : outs) {
         out_addrs.push_back(gm.add(t.name, t.bytes()));
-        std::memset(gm.host(out_addrs.back()), 0xFF, t.bytes());  // unwritten outputs read as NaN / -1
+        if (!preflight) std::memset(gm.host(out_addrs.back()), 0xFF, t.bytes());  // unwritten outputs read as NaN / -1
         args.push_back(out_addrs.back());
     }
     args.push_back(gm.add("workspace", workspace));
@@ -251,14 +252,15 @@ json run_job(const json& job) {
     std::memcpy(gm.host(tiling), ctx.GetRawTilingData()->GetData(), tiling_size);
     args.push_back(tiling);
 
-    TimingOptions timing;
-    timing.enabled = job.value("timing", true);
+    LaunchOptions options;
+    options.preflight = preflight;
+    options.timing = job.value("timing", true) && !preflight;
     const std::string trace_path = job.value("trace", "");
-    timing.trace = timing.enabled && !trace_path.empty();
-    const LaunchResult launched = launch(*soc, entry, args, ctx.GetBlockDim(), ctx.GetTilingKey(), gm, timing);
-    if (timing.trace && !write_chrome_trace(launched, *soc, trace_path))
+    options.trace = options.timing && !trace_path.empty();
+    const LaunchResult launched = launch(*soc, entry, args, ctx.GetBlockDim(), ctx.GetTilingKey(), gm, options);
+    if (options.trace && !write_chrome_trace(launched, *soc, trace_path))
         return verdict("run_failed", "harness", "cannot write the trace to " + trace_path);
-    for (size_t i = 0; i < outs.size(); ++i) {
+    for (size_t i = 0; i < outs.size() && !preflight; ++i) {
         std::ofstream out(outs[i].file, std::ios::binary);
         out.write(reinterpret_cast<const char*>(gm.host(out_addrs[i])), std::streamsize(outs[i].bytes()));
     }
@@ -267,8 +269,11 @@ json run_job(const json& job) {
                    {"tiling_key", ctx.GetTilingKey()},
                    {"tiling_bytes", tiling_size},
                    {"workspace_bytes", workspace},
+                   {"ub_bytes", launched.ub_bytes},
+                   {"ub_capacity", soc->ub_bytes},
                    {"instructions", counts_json(launched.counts)}};
-    if (timing.enabled) result["timing"] = timing_json(launched, *soc);
+    if (preflight) result["preflight"] = true;
+    if (options.timing) result["timing"] = timing_json(launched, *soc);
     return result;
 }
 

@@ -102,8 +102,9 @@ struct BlockJob {
     uint64_t tiling_key;
     GmSpace* gm;
     Barrier* barrier;
-    TimingOptions timing;
+    LaunchOptions options;
     InstrCounts counts;
+    uint32_t ub_bytes = 0;
     BlockTiming result;
     std::exception_ptr error;
 };
@@ -111,8 +112,15 @@ struct BlockJob {
 void* run_block(void* p) {
     auto& job = *static_cast<BlockJob*>(p);
     try {
-        CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.barrier, job.timing);
-        call_kernel(job.entry, *job.args);
+        CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.barrier, job.options);
+        try {
+            call_kernel(job.entry, *job.args);
+        } catch (const PreflightStop&) {
+            job.ub_bytes = scope.ub_bytes_used();
+            job.barrier->leave(job.block);
+            return nullptr;
+        }
+        job.ub_bytes = scope.ub_bytes_used();
         job.counts = scope.counts();
         if (CoreTimeline* t = scope.timeline()) {
             job.result.end_cycles = scope.finish();
@@ -131,11 +139,11 @@ void* run_block(void* p) {
 }  // namespace
 
 LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
-                    uint64_t tiling_key, GmSpace& gm, const TimingOptions& timing_in) {
+                    uint64_t tiling_key, GmSpace& gm, const LaunchOptions& options_in) {
     // GM bandwidth is shared by the cores that run at once.
-    TimingOptions timing = timing_in;
+    LaunchOptions options = options_in;
     const uint32_t active = std::max(1u, std::min(block_dim, soc.vector_cores));
-    timing.mte_bytes_per_cycle = std::min(soc.timing.mte_bytes_per_cycle, soc.timing.gm_bytes_per_cycle / active);
+    options.mte_bytes_per_cycle = std::min(soc.timing.mte_bytes_per_cycle, soc.timing.gm_bytes_per_cycle / active);
     constexpr size_t k_stack = 2u << 20;
     Barrier barrier(block_dim);
     std::vector<BlockJob> jobs(block_dim);
@@ -144,7 +152,7 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, k_stack);
     for (uint32_t b = 0; b < block_dim; ++b) {
-        jobs[b] = BlockJob{&soc, kernel, &args, block_dim, b, tiling_key, &gm, &barrier, timing, {}, {}, nullptr};
+        jobs[b] = BlockJob{&soc, kernel, &args, block_dim, b, tiling_key, &gm, &barrier, options, {}, 0, {}, nullptr};
         if (pthread_create(&threads[b], &attr, run_block, &jobs[b]) != 0)
             fail(ErrorKind::resource_exceeded, "launch", "cannot start the thread for block " + std::to_string(b));
     }
@@ -154,8 +162,9 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
     for (auto& j : jobs) {
         if (j.error) std::rethrow_exception(j.error);
         r.counts.merge(j.counts);
+        r.ub_bytes = std::max(r.ub_bytes, j.ub_bytes);
     }
-    if (!timing.enabled) return r;
+    if (!options.timing || options.preflight) return r;
     // Blocks beyond the physical cores run after the earlier blocks on the same core.
     std::vector<double> core_end(std::max(1u, soc.vector_cores), 0.0);
     for (uint32_t b = 0; b < block_dim; ++b) {

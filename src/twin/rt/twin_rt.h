@@ -44,22 +44,30 @@ struct InstrCounts {
 class GmSpace;
 class CoreTimeline;
 
-struct TimingOptions {
-    bool enabled = true;
+struct LaunchOptions {
+    bool timing = true;               // model time (off: functional run only)
     bool trace = false;               // keep per-instruction events for a Chrome trace
     double mte_bytes_per_cycle = 0;   // this core's DMA bandwidth; 0: the SoC's per-core figure
+    // Run each block only up to its first data access (GM access, vector instruction, scalar UB
+    // access, SyncAll): enough to execute the tiling read and every InitBuffer, so UB overflow
+    // shows at the cost of a few microseconds per block. Outputs are not written.
+    bool preflight = false;
 };
+
+// Thrown at a block's first data access in a preflight launch; ends that block normally.
+struct PreflightStop {};
 
 // Sets up a core on the calling thread for its lifetime: UB arena, block index, mask state.
 class CoreScope {
 public:
     CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, uint64_t tiling_key, GmSpace* gm,
-              class Barrier* barrier = nullptr, const TimingOptions& timing = {});
+              class Barrier* barrier = nullptr, const LaunchOptions& options = {});
     ~CoreScope();
     CoreScope(const CoreScope&) = delete;
     CoreScope& operator=(const CoreScope&) = delete;
     const InstrCounts& counts() const;
     CoreTimeline* timeline() const;  // null when timing is off
+    uint32_t ub_bytes_used() const;  // high-water mark of InitBuffer allocations
     // Charges the kernel's remaining scalar work and returns the core's end time in cycles.
     double finish();
 
@@ -127,6 +135,7 @@ struct LaunchResult {
     InstrCounts counts;               // merged over blocks
     std::vector<BlockTiming> blocks;  // empty when timing is off
     double latency_us = 0;            // simulated: slowest physical core plus launch overhead
+    uint32_t ub_bytes = 0;            // most UB any block allocated with InitBuffer
 };
 
 // Runs `kernel(args...)` once per block, each block on its own thread with its own core.
@@ -134,7 +143,7 @@ struct LaunchResult {
 // through `fail`.
 using KernelEntry = void*;
 LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
-                    uint64_t tiling_key, GmSpace& gm, const TimingOptions& timing = {});
+                    uint64_t tiling_key, GmSpace& gm, const LaunchOptions& options = {});
 
 // Host registry filled by OP_ADD and REGISTER_TILING_DATA_CLASS.
 struct TilingClass {
