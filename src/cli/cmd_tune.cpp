@@ -3,6 +3,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -21,10 +22,12 @@ struct TuneArgs {
     std::string out;
     bool json = false;
     bool quiet = false;
+    std::optional<uint64_t> search_seed;
     TuneOptions tune;
 };
 
 int run_tune(TuneArgs& args) {
+    args.tune.seed = args.search_seed.value_or(args.tune.eval.seed);  // --seed seeds the search too
     auto opened = open_session(args.tune.eval);
     if (auto* code = std::get_if<int>(&opened)) return *code;
     EvalSession& session = std::get<EvalSession>(opened);
@@ -78,7 +81,7 @@ CommandRunner add_tune_command(CLI::App& app) {
     cmd->add_option("--strategy", args->tune.strategy, "ga, random or exhaustive")->capture_default_str();
     cmd->add_option("--out", args->out, "Output folder (run store, summary, tuned operator); rerun to resume")
         ->default_str("tune-<OpType>");
-    cmd->add_option("--search-seed", args->tune.seed, "Seed of the search strategy")->capture_default_str();
+    cmd->add_option("--search-seed", args->search_seed, "Seed of the search strategy alone (default: --seed)");
     cmd->add_flag("--json", args->json, "Print the summary as JSON");
     cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
     add_common_eval_options(*cmd, args->tune.eval);

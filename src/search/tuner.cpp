@@ -378,6 +378,7 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
                       {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},
                       {"latency_unit", "us"}, {"latency_source", "sim"}, {"tunables", tunables_json},
                       {"tuned_operator", result.tuned_dir.string()}, {"run_store", (options.out_dir / "run.db").string()}};
+    result.summary["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // this invocation
     if (result.baseline_us) result.summary["baseline_latency"] = *result.baseline_us;
     result.summary["best_latency"] = *result.best_us;
     if (result.baseline_us) result.summary["speedup"] = *result.baseline_us / *result.best_us;

@@ -21,7 +21,7 @@ struct TuneDirs {
 };
 
 std::vector<std::string> tune_args(const fs::path& out) {
-    return {"tune", "ops/exp_custom", "--budget", "8", "--strategy", "ga", "--search-seed", "5", "--out", out.string(), "--json", "-q"};
+    return {"tune", "ops/exp_custom", "--budget", "8", "--strategy", "ga", "--seed", "5", "--out", out.string(), "--json", "-q"};
 }
 
 }  // namespace
