@@ -138,6 +138,7 @@ void ga_against_random(Bench& b, const Settings& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);  // rows appear as they are measured
     const Settings s = parse(argc, argv);
     Bench b;
     throughput(b);

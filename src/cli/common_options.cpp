@@ -11,7 +11,7 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
         ->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the generated inputs and of --sim-noise")->capture_default_str();
     cmd.add_option("--timeout", o.timeout_seconds, "Seconds each case may run")->capture_default_str();
-    cmd.add_option("--jobs,-j", o.jobs, "Parallel kernel builds")->capture_default_str();
+    cmd.add_option("--jobs,-j", o.jobs, "Parallel kernel builds (tune: also parallel evaluations)")->capture_default_str();
     cmd.add_option("--sim-noise", o.sim_noise_pct,
                    "Add reproducible measurement noise to simulated latencies: relative std-dev in percent")
         ->check(CLI::Range(0.0, 50.0))

@@ -1,7 +1,9 @@
 #include "search/tuner.h"
 
 #include <chrono>
-#include <future>
+#include <atomic>
+#include <mutex>
+#include <thread>
 
 #include "eval/ledger.h"
 #include "search/constraint.h"
@@ -10,6 +12,22 @@
 
 namespace ascendopt {
 namespace {
+
+// Proposals per ask. Fixed, not the worker count, so that a seed gives the same search on any
+// machine: the strategy is told results after the same proposals whatever -j is.
+constexpr size_t k_batch = 8;
+
+// Calls fn(i) for every i in `indices`, on at most `workers` threads at once.
+void for_each_parallel(const std::vector<size_t>& indices, int workers, const std::function<void(size_t)>& fn) {
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t k = next++; k < indices.size(); k = next++) fn(indices[k]);
+    };
+    std::vector<std::thread> helpers;
+    for (int w = 1; w < std::min<int>(std::max(1, workers), int(indices.size())); ++w) helpers.emplace_back(work);
+    work();
+    for (auto& t : helpers) t.join();
+}
 
 // The objective: the summed latency of perf cases (of all cases when none is marked perf).
 EvaluationRecord record_of(const EvalResult& r) {
@@ -172,47 +190,48 @@ private:
     Status preflight(const std::vector<TilingConfig>& batch, const std::vector<std::pair<fs::path, std::string>>& where,
                      std::vector<bool>& fresh, std::vector<Trial>& trials) {
         const int64_t cores = m_opts.eval.soc_description["cores"].value("vector", int64_t(48));
-        std::vector<std::future<Result<std::string>>> probes(batch.size());
+        std::vector<size_t> todo;
         for (size_t i = 0; i < batch.size(); ++i)
-            if (fresh[i])
-                probes[i] = std::async(std::launch::async, [&, i] { return m_session.preflight(where[i].first, batch[i], cores); });
-        for (size_t i = 0; i < batch.size(); ++i) {
-            if (!fresh[i]) continue;
-            auto why = probes[i].get();
-            if (!why) return why.error();
-            if (why->empty()) continue;
+            if (fresh[i]) todo.push_back(i);
+        std::vector<std::optional<Result<std::string>>> why(batch.size());
+        for_each_parallel(todo, m_opts.workers, [&](size_t i) { why[i] = m_session.preflight(where[i].first, batch[i], cores); });
+        for (const size_t i : todo) {
+            if (!*why[i]) return why[i]->error();
+            if ((*why[i])->empty()) continue;
             fresh[i] = false;
             trials[i].status = EvalStatus::rejected;
             ++rejected_by_preflight;
-            if (preflight_rejections.size() < 20) preflight_rejections.push_back({{"config", to_json(batch[i])}, {"reason", *why}});
+            if (preflight_rejections.size() < 20) preflight_rejections.push_back({{"config", to_json(batch[i])}, {"reason", **why[i]}});
         }
         return ok_status();
     }
 
+    // Budget goes to the fresh configurations in proposal order, so what is evaluated does not
+    // depend on timing; each evaluation is committed as soon as it ends, so a kill loses only
+    // those in flight.
     Result<std::vector<Trial>> evaluate(const std::vector<TilingConfig>& batch, const std::vector<std::pair<fs::path, std::string>>& where,
                                         const std::vector<bool>& fresh, std::vector<Trial>& trials) {
-        std::vector<std::future<EvaluationRecord>> running(batch.size());
         int64_t budget_left = m_ledger.budget().remaining();
         size_t kept = batch.size();
+        std::vector<size_t> todo;
         for (size_t i = 0; i < batch.size() && kept == batch.size(); ++i) {
             if (!fresh[i]) continue;
-            if (budget_left-- > 0)
-                running[i] = std::async(std::launch::async, [this, dir = where[i].first, config = batch[i]] { return m_session.run(dir, config); });
-            else
-                kept = i;
+            if (budget_left-- > 0) todo.push_back(i);
+            else kept = i;
         }
-        for (size_t i = 0; i < kept; ++i) {
-            if (!running[i].valid()) continue;
-            EvaluationRecord r = running[i].get();
+        std::mutex commit_mutex;
+        std::optional<Error> failure;
+        for_each_parallel(todo, m_opts.workers, [&](size_t i) {
+            EvaluationRecord r = m_session.run(where[i].first, batch[i]);
             r.candidate = where[i].second;
             r.config = to_json(batch[i]);
             r.seed = m_opts.eval.seed;
-            if (auto st = m_ledger.commit(r); !st) return st.error();
+            std::lock_guard lock(commit_mutex);
+            if (auto st = m_ledger.commit(r); !st && !failure) failure = st.error();
             trials[i].status = r.status;
             trials[i].latency_us = r.latency_us;
-        }
-        for (size_t i = kept; i < batch.size(); ++i)
-            if (running[i].valid()) running[i].wait();
+        });
+        if (failure) return *failure;
         trials.resize(kept);
         return trials;
     }
@@ -334,7 +353,7 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
     auto strategy = make_strategy(options.strategy, space, options.seed);
     if (!strategy) return strategy.error();
     for (;;) {
-        auto batch = (*strategy)->ask(size_t(std::max(1, options.workers)));
+        auto batch = (*strategy)->ask(k_batch);
         if (batch.empty()) break;
         for (auto& c : batch)
             for (const auto& t : *tunables)
