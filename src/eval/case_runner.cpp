@@ -15,8 +15,6 @@ nlohmann::json tensor_job(const TensorSpec& t, const fs::path& file) {
     return {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
 }
 
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
-
 std::string mismatch_reason(const OutputComparison& o) {
     const Mismatch& m = *o.first;
     std::string idx;
@@ -28,24 +26,52 @@ std::string mismatch_reason(const OutputComparison& o) {
     return buf;
 }
 
-// The case's verdict from how the operator process ended.
-void judge_process(const ProcessResult& p, const fs::path& result_file, CaseResult& out) {
+// What the operator binary wrote for a case: nothing (the process died while running it), a
+// verdict after which it went on with the next case, or one that ended the process.
+enum class Written { nothing, verdict, verdict_ending_process };
+
+Written read_verdict(const fs::path& result_file, CaseResult& out) {
+    auto text = read_text(result_file);
+    const auto doc = text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
+    if (!doc.is_object() || !doc.contains("status")) return Written::nothing;
+    out.status = parse_status(doc.value("status", "")).value_or(EvalStatus::run_failed);
+    if (out.status != EvalStatus::ok) out.reason = doc.value("api", "") + ": " + doc.value("message", "");
+    out.run_seconds = doc.value("run_seconds", 0.0);
+    out.twin = doc;
+    return doc.value("ends_process", false) ? Written::verdict_ending_process : Written::verdict;
+}
+
+// The verdict of the case that was running when the process ended without writing one.
+void judge_process_end(const ProcessResult& p, CaseResult& out) {
+    out.run_seconds = p.wall_seconds;
     if (p.timed_out) {
         out.status = EvalStatus::timeout;
         out.reason = "no result within " + std::to_string(int(p.wall_seconds)) + " s; the kernel may loop forever";
         return;
     }
-    auto text = read_text(result_file);
-    const auto doc = text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
-    if (doc.is_object() && doc.contains("status")) {
-        const auto s = parse_status(doc.value("status", ""));
-        out.status = s.value_or(EvalStatus::run_failed);
-        if (out.status != EvalStatus::ok) out.reason = doc.value("api", "") + ": " + doc.value("message", "");
-        out.twin = doc;
-        return;
-    }
     out.status = EvalStatus::run_failed;
     out.reason = "the operator process ended (" + p.describe_end() + ") without a result";
+}
+
+// Compares the outputs of a case the twin ran to the end with their goldens.
+void check_outputs(const Case& c, const CaseData& data, const fs::path& work_dir, const EvalOptions& options, CaseResult& out) {
+    for (size_t i = 0; i < c.outputs.size(); ++i) {
+        auto bytes = read_bytes(work_dir / ("out_" + c.outputs[i].name + ".bin"));
+        if (!bytes || bytes->size() != c.outputs[i].bytes()) {
+            out.status = EvalStatus::run_failed;
+            out.reason = "output '" + c.outputs[i].name + "' was not written";
+            return;
+        }
+        out.outputs.push_back(compare_output(c.outputs[i], *bytes, data.expected[i], tolerance_for(c, c.outputs[i])));
+        if (out.outputs.back().mismatches > 0 && out.status == EvalStatus::ok) {
+            out.status = EvalStatus::wrong_result;
+            out.reason = mismatch_reason(out.outputs.back());
+        }
+    }
+    if (out.status == EvalStatus::ok && out.twin.contains("timing")) {
+        out.latency_samples = measure(out.twin["timing"].value("latency_us", 0.0), options, c.name);
+        out.latency_us = median(out.latency_samples);
+    }
 }
 
 }  // namespace
@@ -79,70 +105,61 @@ double median(std::vector<double> v) {
 
 namespace {
 
-// Writes the operator binary's job for case `c` (see src/twin/rt/harness.h) and runs it.
-Result<ProcessResult> run_job(const Case& c, const std::vector<fs::path>& input_files, const KernelBuild& kernel,
-                              const std::string& op_type, const EvalOptions& options, const fs::path& work_dir, bool preflight) {
-    nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
-                          {"soc", options.soc_description}, {"attrs", c.attrs}, {"result", (work_dir / "result.json").string()},
-                          {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
+nlohmann::json case_job(const CaseRun& r, const EvalOptions& options, bool preflight) {
+    const Case& c = *r.c;
+    nlohmann::json job = {{"name", c.name}, {"attrs", c.attrs}, {"result", (r.work_dir / "result.json").string()},
+                          {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}, {"preflight", preflight}};
     for (size_t i = 0; i < c.inputs.size(); ++i)
-        job["inputs"].push_back(tensor_job(c.inputs[i], preflight ? fs::path() : input_files[i]));
-    for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, work_dir / ("out_" + t.name + ".bin")));
+        job["inputs"].push_back(tensor_job(c.inputs[i], preflight ? fs::path() : r.data->input_files[i]));
+    for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, r.work_dir / ("out_" + t.name + ".bin")));
     if (options.trace_dir && !preflight) job["trace"] = trace_path(*options.trace_dir, c.name).string();
-    job["timing"] = options.timing;
-    job["preflight"] = preflight;
-    if (auto s = write_atomic(work_dir / "job.json", job.dump(2)); !s) return s.error();
-    return run_process({kernel.binary.string(), "--job", (work_dir / "job.json").string()},
-                       {.cwd = work_dir, .env = options.env, .timeout_seconds = options.timeout_seconds,
+    return job;
+}
+
+// Runs runs[first..] in one operator process; returns the process's end.
+Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, const KernelBuild& kernel, const std::string& op_type,
+                                const EvalOptions& options, const fs::path& job_dir, bool preflight) {
+    nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
+                          {"soc", options.soc_description}, {"timing", options.timing}, {"cases", nlohmann::json::array()}};
+    if (options.timeout_seconds > 0) job["case_timeout_s"] = options.timeout_seconds;
+    for (size_t i = first; i < runs.size(); ++i) {
+        std::error_code ec;
+        fs::remove(runs[i].work_dir / "result.json", ec);
+        job["cases"].push_back(case_job(runs[i], options, preflight));
+    }
+    const fs::path job_file = job_dir / ("job-" + kernel.kernel_name + "-" + std::to_string(first) + ".json");
+    if (auto s = write_atomic(job_file, job.dump(2)); !s) return s.error();
+    // The harness enforces each case's limit; this one only catches a harness that cannot.
+    const double backstop = options.timeout_seconds > 0 ? options.timeout_seconds * double(runs.size() - first) + 10 : 0;
+    return run_process({kernel.binary.string(), "--job", job_file.string()},
+                       {.cwd = runs[first].work_dir, .env = options.env, .timeout_seconds = backstop,
                         .memory_limit_bytes = options.memory_limit_bytes});
 }
 
 }  // namespace
 
-Result<CaseResult> preflight_case(const Case& c, const KernelBuild& kernel, const std::string& op_type, const EvalOptions& options,
-                                  const fs::path& work_dir) {
-    CaseResult out;
-    out.name = c.name;
-    out.role = c.role;
-    auto p = run_job(c, {}, kernel, op_type, options, work_dir, true);
-    if (!p) return p.error();
-    out.run_seconds = p->wall_seconds;
-    judge_process(*p, work_dir / "result.json", out);
-    if (out.status != EvalStatus::ok) out.log_tail = p->output;
-    return out;
-}
-
-Result<CaseResult> run_case(const Case& c, const CaseData& data, const KernelBuild& kernel, const std::string& op_type,
-                            const EvalOptions& options, const fs::path& work_dir) {
-    CaseResult out;
-    out.name = c.name;
-    out.role = c.role;
-    auto process = run_job(c, data.input_files, kernel, op_type, options, work_dir, false);
-    if (!process) return process.error();
-    const ProcessResult& p = *process;
-    out.run_seconds = p.wall_seconds;
-    judge_process(p, work_dir / "result.json", out);
-    if (out.status != EvalStatus::ok) {
-        out.log_tail = p.output;
-        return out;
-    }
-    for (size_t i = 0; i < c.outputs.size(); ++i) {
-        auto bytes = read_bytes(work_dir / ("out_" + c.outputs[i].name + ".bin"));
-        if (!bytes || bytes->size() != c.outputs[i].bytes()) {
-            out.status = EvalStatus::run_failed;
-            out.reason = "output '" + c.outputs[i].name + "' was not written";
-            return out;
+Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& runs, const KernelBuild& kernel, const std::string& op_type,
+                                          const EvalOptions& options, const fs::path& job_dir, bool preflight) {
+    std::vector<CaseResult> out(runs.size());
+    size_t next = 0;
+    while (next < runs.size()) {
+        auto p = run_batch(runs, next, kernel, op_type, options, job_dir, preflight);
+        if (!p) return p.error();
+        const size_t first = next;
+        for (; next < runs.size(); ++next) {
+            CaseResult& r = out[next];
+            r.name = runs[next].c->name;
+            r.role = runs[next].c->role;
+            const Written wrote = read_verdict(runs[next].work_dir / "result.json", r);
+            if (wrote == Written::nothing) judge_process_end(*p, r);
+            if (r.status == EvalStatus::ok && !preflight) check_outputs(*runs[next].c, *runs[next].data, runs[next].work_dir, options, r);
+            if (r.status != EvalStatus::ok) r.log_tail = p->output;
+            if (wrote != Written::verdict) {
+                ++next;  // the cases after this one never ran: a fresh process runs them
+                break;
+            }
         }
-        out.outputs.push_back(compare_output(c.outputs[i], *bytes, data.expected[i], tolerance_for(c, c.outputs[i])));
-        if (out.outputs.back().mismatches > 0 && out.status == EvalStatus::ok) {
-            out.status = EvalStatus::wrong_result;
-            out.reason = mismatch_reason(out.outputs.back());
-        }
-    }
-    if (out.status != EvalStatus::ok) out.log_tail = first_line(p.output).empty() ? "" : p.output;
-    if (out.status == EvalStatus::ok && out.twin.contains("timing")) {
-        out.latency_samples = measure(out.twin["timing"].value("latency_us", 0.0), options, c.name);
-        out.latency_us = median(out.latency_samples);
+        if (next == first) return make_error("internal: the operator process made no progress");
     }
     return out;
 }

@@ -19,15 +19,21 @@ std::filesystem::path trace_path(const std::filesystem::path& dir, const std::st
 std::vector<double> measure(double model_us, const EvalOptions& options, const std::string& case_name);
 double median(std::vector<double> values);
 
-// Runs `c` on its prepared inputs and compares with its expected outputs. Fails only when the
-// job file cannot be written; every operator misbehaviour is a status.
-Result<CaseResult> run_case(const Case& c, const CaseData& data, const KernelBuild& kernel, const std::string& op_type,
-                            const EvalOptions& options, const std::filesystem::path& work_dir);
+// One case to run: its prepared data (none for a preflight) and its own work folder, where its
+// outputs and result go.
+struct CaseRun {
+    const Case* c = nullptr;
+    std::shared_ptr<const CaseData> data;
+    std::filesystem::path work_dir;
+};
 
-// Runs `c` up to each block's first data access (the twin's preflight): the tiling, the block
-// dim and every InitBuffer, without inputs, golden or outputs. The verdict is in `status`; the
-// twin's report (block_dim, ub_bytes) in `twin`.
-Result<CaseResult> preflight_case(const Case& c, const KernelBuild& kernel, const std::string& op_type, const EvalOptions& options,
-                                  const std::filesystem::path& work_dir);
+// Runs `runs`, all built into `kernel`, one after another in one operator process (the job
+// file goes to `job_dir`), and checks each against its golden. A case that ends the process
+// (crash, fatal verdict, time limit) gets that verdict and the cases after it run in a fresh
+// process. With `preflight`, each case runs only up to its blocks' first data access (see
+// LaunchOptions::preflight) and nothing is compared. Fails only when a job file cannot be
+// written; every operator misbehaviour is a status.
+Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& runs, const KernelBuild& kernel, const std::string& op_type,
+                                          const EvalOptions& options, const std::filesystem::path& job_dir, bool preflight = false);
 
 }  // namespace ascendopt

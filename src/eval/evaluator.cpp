@@ -31,19 +31,21 @@ public:
         if (!work) return work.error();
         // Without a store shared by the caller, case data lives as long as this evaluation.
         auto store = m_data ? m_data : std::make_shared<CaseDataStore>(*work / "data", m_golden);
+        std::vector<CaseRun> runs;
         for (const auto& c : built->cases) {
-            progress("case", c.name);
             auto data = store->get(c, m_opts.seed);
             if (!data) return data.error();
-            const fs::path dir = *work / sanitize(c.name);
-            fs::create_directories(dir);
-            auto r = run_case(c, **data, built->kernels.at(c.dtype_signature()), result.op_name, m_opts, dir);
-            if (!r) return r.error();
-            if (r->status != EvalStatus::ok && result.status == EvalStatus::ok) {
-                result.status = r->status;
-                result.reason = c.name + ": " + r->reason;
+            runs.push_back({&c, *data, *work / sanitize(c.name)});
+            fs::create_directories(runs.back().work_dir);
+        }
+        auto results = run_by_kernel(runs, *built, *work, false, progress);
+        if (!results) return results.error();
+        for (auto& r : *results) {
+            if (r.status != EvalStatus::ok && result.status == EvalStatus::ok) {
+                result.status = r.status;
+                result.reason = r.name + ": " + r.reason;
             }
-            result.cases.push_back(std::move(*r));
+            result.cases.push_back(std::move(r));
         }
         std::error_code ec;
         if (!m_opts.keep_work_dirs) fs::remove_all(*work, ec);
@@ -62,18 +64,21 @@ public:
         auto work = make_temp_dir(fs::temp_directory_path(), "ascendopt-preflight");
         if (!work) return work.error();
         RemoveOnExit remove_work(*work);
+        std::vector<CaseRun> runs;
         for (const auto& c : built->cases) {
-            const fs::path dir = *work / sanitize(c.name);
-            fs::create_directories(dir);
-            auto r = preflight_case(c, built->kernels.at(c.dtype_signature()), built->op_type, m_opts, dir);
-            if (!r) return r.error();
-            if (r->status != EvalStatus::ok) {
-                result.status = r->status;
-                result.reason = c.name + ": " + r->reason;
+            runs.push_back({&c, nullptr, *work / sanitize(c.name)});
+            fs::create_directories(runs.back().work_dir);
+        }
+        auto results = run_by_kernel(runs, *built, *work, true, [](const std::string&, const std::string&) {});
+        if (!results) return results.error();
+        for (const auto& r : *results) {
+            if (r.status != EvalStatus::ok) {
+                result.status = r.status;
+                result.reason = r.name + ": " + r.reason;
                 return result;
             }
-            result.block_dim = std::max(result.block_dim, r->twin.value("block_dim", 0u));
-            result.ub_bytes = std::max(result.ub_bytes, r->twin.value("ub_bytes", 0u));
+            result.block_dim = std::max(result.block_dim, r.twin.value("block_dim", 0u));
+            result.ub_bytes = std::max(result.ub_bytes, r.twin.value("ub_bytes", 0u));
         }
         return result;
     }
@@ -131,6 +136,22 @@ private:
             }
             out.cached = out.cached && k->cached;
             out.kernels.emplace(sig, std::move(*k));
+        }
+        return out;
+    }
+    // Runs the cases in one operator process per kernel build; results in the order of `runs`.
+    Result<std::vector<CaseResult>> run_by_kernel(const std::vector<CaseRun>& runs, const Built& built, const fs::path& job_dir,
+                                                  bool preflight, const ProgressFn& progress) {
+        std::map<std::string, std::vector<size_t>> by_kernel;
+        for (size_t i = 0; i < runs.size(); ++i) by_kernel[runs[i].c->dtype_signature()].push_back(i);
+        std::vector<CaseResult> out(runs.size());
+        for (const auto& [sig, indices] : by_kernel) {
+            std::vector<CaseRun> group;
+            for (size_t i : indices) group.push_back(runs[i]);
+            progress("case", std::to_string(group.size()) + (group.size() == 1 ? " case" : " cases") + " on the " + sig + " kernel");
+            auto results = run_cases(group, built.kernels.at(sig), built.op_type, m_opts, job_dir, preflight);
+            if (!results) return results.error();
+            for (size_t k = 0; k < indices.size(); ++k) out[indices[k]] = std::move((*results)[k]);
         }
         return out;
     }

@@ -81,6 +81,30 @@ TEST(EvalFailures, EndlessKernelTimesOut) {
     EXPECT_EQ(status_of(r), "timeout") << r.output;
 }
 
+// The cases of a kernel share one operator process; a case that crashes it or runs past its
+// time limit gets that verdict, and the cases after it still run (in a fresh process).
+TEST(EvalFailures, ACrashOrTimeoutFailsOnlyItsOwnCase) {
+    OperatorCopy op("exp_custom");
+    op.edit("op_kernel/exp_custom.cpp", "    GET_TILING_DATA(t, tiling);",
+            "    GET_TILING_DATA(t, tiling);\n"
+            "    if (t.totalLength == 917) *(volatile int*)nullptr = 1;\n"       // ragged: 7 x 131
+            "    if (t.totalLength == 12288) for (volatile int spin = 1; spin;) {}");  // aligned: 48 x 256
+    const auto r = run_cli({"eval", op.dir().string(), "--timeout", "2", "--json", "-q"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    std::map<std::string, std::string> status;
+    const auto doc = json_of(r);
+    ASSERT_TRUE(doc.is_object()) << r.output.substr(0, 3000);
+    for (const auto& c : doc["cases"]) status[c["name"]] = c["status"];
+    for (const char* dtype : {"float16", "float32"}) {
+        const std::string t = std::string("[") + dtype + "]";
+        EXPECT_EQ(status["one_element" + t], "ok");
+        EXPECT_EQ(status["ragged" + t], "run_failed");
+        EXPECT_EQ(status["aligned" + t], "timeout");
+        EXPECT_EQ(status["large" + t], "ok");
+    }
+    EXPECT_EQ(status["perf"], "ok");
+}
+
 TEST(EvalFailures, BadInputExitsWithTwo) {
     auto r = run_cli({"eval", "ops/does_not_exist"});
     EXPECT_EQ(r.exit_code, 2);

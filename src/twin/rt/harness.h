@@ -1,6 +1,8 @@
 // The harness linked into every operator binary: `--describe FILE` writes the registered
-// OpDefs and tiling classes as JSON; `--job FILE` runs one case (tiling, launch, outputs)
-// and writes a result JSON. The evaluator is the only intended caller; the file formats are
+// OpDefs and tiling classes as JSON; `--job FILE` runs the job's cases one after another
+// (tiling, launch, outputs) and writes a result JSON per case. A case that ends the process
+// (a fatal verdict, a crash, its time limit) leaves the later cases without a result; the
+// evaluator runs those again in a fresh process. The evaluator is the only intended caller; the file formats are
 // documented in docs/twin.md.
 #pragma once
 

@@ -1,9 +1,11 @@
 // main() of operator binaries. See harness.h.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -47,7 +49,7 @@ void on_fault(int sig, siginfo_t* info, void*) {
     } else {
         message = std::string(sig == SIGSEGV ? "segmentation fault" : "bus error") + " in operator code";
     }
-    const nlohmann::json result = {{"status", "run_failed"}, {"api", "memory access"}, {"message", message}};
+    const nlohmann::json result = {{"status", "run_failed"}, {"api", "memory access"}, {"message", message}, {"ends_process", true}};
     std::fprintf(stderr, "ascendopt-twin: run_failed: %s\n", message.c_str());
     if (!g_result_path.empty()) write_file(g_result_path, result.dump());
     _exit(k_verdict);
@@ -64,6 +66,73 @@ void install_fault_handler() {
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigaction(SIGSEGV, &sa, nullptr);
     sigaction(SIGBUS, &sa, nullptr);
+}
+
+// The per-case time limit: SIGALRM writes the case's timeout verdict, prepared before the
+// timer was armed (nothing may allocate in a signal handler), and ends the process.
+std::string g_timeout_verdict;
+
+void on_case_timeout(int) {
+    static std::atomic<bool> reporting{false};
+    if (reporting.exchange(true))
+        for (;;) pause();
+    if (!g_result_path.empty()) write_file(g_result_path, g_timeout_verdict);
+    static const char line[] = "ascendopt-twin: timeout: the case ran past its time limit\n";
+    (void)!::write(STDERR_FILENO, line, sizeof line - 1);
+    _exit(k_verdict);
+}
+
+void arm_case_timer(double seconds) {
+    g_timeout_verdict = nlohmann::json{{"status", "timeout"}, {"api", "harness"}, {"ends_process", true},
+                                       {"message", "no result within " + std::to_string(seconds).substr(0, 5) +
+                                                       " s; the kernel may loop forever"}}.dump();
+    struct sigaction sa{};
+    sa.sa_handler = on_case_timeout;
+    sigaction(SIGALRM, &sa, nullptr);
+    itimerval t{};
+    t.it_value.tv_sec = time_t(seconds);
+    t.it_value.tv_usec = suseconds_t((seconds - double(time_t(seconds))) * 1e6);
+    setitimer(ITIMER_REAL, &t, nullptr);
+}
+
+void disarm_case_timer() {
+    itimerval t{};
+    setitimer(ITIMER_REAL, &t, nullptr);
+}
+
+// The cases of a job: its "cases" array, each completed with the job's shared fields, or the
+// job itself when it has none (one case).
+std::vector<nlohmann::json> cases_of(const nlohmann::json& job) {
+    if (!job.contains("cases")) return {job};
+    std::vector<nlohmann::json> out;
+    for (const auto& c : job["cases"]) {
+        nlohmann::json full = job;
+        full.erase("cases");
+        for (const auto& [k, v] : c.items()) full[k] = v;
+        out.push_back(std::move(full));
+    }
+    return out;
+}
+
+int run_cases(const nlohmann::json& job) {
+    const double timeout = job.value("case_timeout_s", 0.0);
+    bool all_ok = true;
+    for (const auto& c : cases_of(job)) {
+        set_result_path(c.value("result", ""));
+        if (timeout > 0) arm_case_timer(timeout);
+        const auto start = std::chrono::steady_clock::now();
+        nlohmann::json result = run_job(c);
+        disarm_case_timer();
+        result["run_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (result.value("status", "") != "ok") {
+            all_ok = false;
+            std::fprintf(stderr, "ascendopt-twin: %s: %s: %s\n", result.value("status", "").c_str(), result.value("api", "").c_str(),
+                         result.value("message", "").c_str());
+        }
+        write_file(g_result_path, result.dump(2));
+    }
+    std::fflush(stdout);
+    return all_ok ? k_ok : k_verdict;
 }
 
 int usage() {
@@ -88,7 +157,9 @@ void finish_with_verdict(const nlohmann::json& result) {
     if (result.value("status", "") != "ok")
         std::fprintf(stderr, "ascendopt-twin: %s: %s: %s\n", result.value("status", "").c_str(),
                      result.value("api", "").c_str(), result.value("message", "").c_str());
-    if (!g_result_path.empty()) write_file(g_result_path, result.dump(2));
+    nlohmann::json last = result;
+    last["ends_process"] = true;  // the evaluator runs the job's later cases in a fresh process
+    if (!g_result_path.empty()) write_file(g_result_path, last.dump(2));
     _exit(result.value("status", "") == "ok" ? k_ok : k_verdict);
 }
 
@@ -110,10 +181,9 @@ int main(int argc, char** argv) {
         std::cerr << "ascendopt-twin: cannot read job " << argv[2] << ": " << e.what() << "\n";
         return k_bad_job;
     }
-    set_result_path(job.value("result", ""));
     install_fault_handler();
     ascendopt_twin::set_error_handler([](ascendopt_twin::ErrorKind kind, const std::string& api, const std::string& message) {
         finish_with_verdict({{"status", ascendopt_twin::error_kind_name(kind)}, {"api", api}, {"message", message}});
     });
-    finish_with_verdict(run_job(job));
+    _exit(run_cases(job));
 }
