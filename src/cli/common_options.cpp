@@ -21,6 +21,8 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
         ->capture_default_str();
     cmd.add_flag("--keep", o.keep_work_dirs, "Keep the per-case work folders (inputs, outputs, job files)");
     cmd.add_flag("!--no-timing", o.timing, "Functional run only: skip the timing model (no simulated latency)");
+    cmd.add_flag("--unsandboxed", o.unsandboxed,
+                 "Build and run candidates without the bubblewrap sandbox (where it cannot run); every result says so");
 }
 
 }  // namespace ascendopt

@@ -16,7 +16,7 @@ constexpr const char* k_exit_codes_help =
     "  0  every case of every operator passed\n"
     "  1  an operator failed (build_failed, tiling_failed, run_failed, timeout, wrong_result, resource_exceeded)\n"
     "  2  bad input: command line, operator folder, manifest, msopst JSON or golden\n"
-    "  3  missing tool: C++ compiler or a Python with numpy\n"
+    "  3  missing tool: C++ compiler, a Python with numpy, or a working bubblewrap (see --unsandboxed)\n"
     "  4  internal error in ascendopt\n";
 
 }  // namespace ascendopt

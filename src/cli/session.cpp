@@ -8,6 +8,7 @@
 #include "cli/report_text.h"
 #include "eval/soc_loader.h"
 #include "util/files.h"
+#include "util/sandbox.h"
 
 namespace ascendopt {
 
@@ -23,9 +24,20 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
         return k_exit_bad_input;
     }
     options.soc_description = *soc;
+    if (!options.unsandboxed) {
+        auto bwrap = working_bubblewrap();
+        if (!bwrap) {
+            std::cerr << render_error(bwrap.error());
+            return k_exit_environment;
+        }
+        options.sandbox = *bwrap;
+    } else {
+        std::cerr << "ascendopt: warning: --unsandboxed: candidates are built and run without isolation\n";
+    }
     EvalSession s;
     s.toolchain = *tc;
     s.builder = std::make_unique<Builder>(*tc, cache_root());
+    s.builder->confine(options.sandbox);
     s.golden = std::make_unique<GoldenRunner>(*tc, cache_root());
     s.evaluator = make_twin_evaluator(*s.builder, *s.golden, options);
     return s;

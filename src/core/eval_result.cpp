@@ -46,7 +46,7 @@ nlohmann::json to_json(const EvalResult& r) {
     }
     nlohmann::json j = {{"operator", r.op_name}, {"dir", r.op_dir}, {"status", status_name(r.status)},
                         {"cases", cases}, {"build_seconds", r.build_seconds}, {"build_cached", r.build_cached},
-                        {"backend", "sim"}};
+                        {"backend", "sim"}, {"sandbox", r.sandboxed ? "bubblewrap" : "none"}};
     if (!r.reason.empty()) j["reason"] = r.reason;
     if (!r.build_log.empty()) j["build_log"] = r.build_log;
     return j;

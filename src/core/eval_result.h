@@ -58,6 +58,7 @@ struct EvalResult {
     std::vector<CaseResult> cases;
     double build_seconds = 0;
     bool build_cached = false;
+    bool sandboxed = true;  // false: the user chose to build and run this candidate unconfined
 };
 
 nlohmann::json to_json(const EvalResult& r);

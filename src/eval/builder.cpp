@@ -88,8 +88,32 @@ Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path
 
 Builder::Builder(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {}
 
-Status Builder::compile(const std::vector<std::string>& args, const fs::path& source, const fs::path& root) {
-    const ProcessResult r = run_process(args, {.timeout_seconds = k_compile_timeout, .keep_bytes = 32 * 1024});
+SandboxSpec Builder::build_view(const fs::path& root, const fs::path& out_dir) const {
+    SandboxSpec view;
+    // Earlier builds are visible read-only: kernel links take the host objects from there.
+    view.read_only = {m_tc.twin_include, m_tc.share_dir, m_tc.src_dir, m_cache / "pch", m_cache / "builds", root};
+    for (const auto& lib : m_tc.link_libs) view.read_only.push_back(lib.parent_path());
+    if (auto cxx = find_program(m_tc.cxx)) view.read_only.push_back(fs::canonical(*cxx).parent_path());
+    view.writable = {out_dir};
+    view.cwd = out_dir;
+    return view;
+}
+
+ProcessResult Builder::run_confined(const std::vector<std::string>& argv, const fs::path& out_dir, double timeout) {
+    const ProcessOptions limits{.timeout_seconds = timeout, .memory_limit_bytes = 8ull << 30, .cpu_seconds = uint64_t(timeout),
+                                .file_size_bytes = 1ull << 30, .keep_bytes = 32 * 1024};
+    if (!m_bwrap) return run_process(argv, limits);
+    SandboxSpec view;
+    view.writable = {out_dir};
+    view.cwd = out_dir;
+    ProcessResult r = run_process(sandboxed_argv(*m_bwrap, argv, view), limits);
+    undo_sandbox_exit_code(r);
+    return r;
+}
+
+Status Builder::compile(const std::vector<std::string>& args, const fs::path& source, const fs::path& root, const fs::path& out_dir) {
+    const ProcessOptions limits{.timeout_seconds = k_compile_timeout, .file_size_bytes = 1ull << 30, .keep_bytes = 32 * 1024};
+    const ProcessResult r = m_bwrap ? run_process(sandboxed_argv(*m_bwrap, args, build_view(root, out_dir)), limits) : run_process(args, limits);
     if (r.succeeded()) return ok_status();
     const std::string what = source.empty() ? "linking" : "compiling " + fs::relative(source, root).string();
     return make_error(what + " failed (" + r.describe_end() + ")", "", tidy_log(r.output, root));
@@ -103,7 +127,7 @@ Status Builder::compile_objects(const std::vector<fs::path>& sources, const std:
         std::vector<std::string> args = {m_tc.cxx};
         args.insert(args.end(), flags.begin(), flags.end());
         args.insert(args.end(), {"-c", sources[i].string(), "-o", obj.string()});
-        if (auto s = compile(args, sources[i], root); !s) return s;
+        if (auto s = compile(args, sources[i], root, out_dir); !s) return s;
         objects.push_back(obj.string());
     }
     return ok_status();
@@ -113,7 +137,7 @@ Status Builder::link(const std::vector<std::string>& objects, const fs::path& ou
     std::vector<std::string> args = {m_tc.cxx, "-rdynamic", "-o", output.string()};
     args.insert(args.end(), objects.begin(), objects.end());
     for (auto& f : m_tc.link_flags()) args.push_back(f);
-    return compile(args, {}, root);
+    return compile(args, {}, root, output.parent_path());
 }
 
 Result<fs::path> Builder::publish(const fs::path& tmp, const std::string& key) {
@@ -143,7 +167,7 @@ Result<fs::path> Builder::precompiled_prelude() {
         auto args = std::vector<std::string>{m_tc.cxx};
         for (auto& f : m_tc.kernel_flags()) args.push_back(f);
         args.insert(args.end(), {"-x", "c++-header", tmp_header.string(), "-o", tmp_header.string() + ".gch"});
-        if (auto s = compile(args, tmp_header, tmp.path()); !s) return make_error("precompiling the twin headers failed", "", s.error().detail);
+        if (auto s = compile(args, tmp_header, tmp.path(), tmp.path()); !s) return make_error("precompiling the twin headers failed", "", s.error().detail);
         fs::rename(tmp.path(), dir, ec);
         if (!ec) tmp.release();  // else another process stored it first; ours is removed
     }
@@ -168,8 +192,8 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
         std::vector<std::string> objects;
         if (auto s = compile_objects(op.host_sources, flags, tmp.path(), "host", op.root, objects); !s) return s.error();
         if (auto s = link(objects, tmp.path() / "describe", op.root); !s) return s.error();
-        const ProcessResult d = run_process({(tmp.path() / "describe").string(), "--describe", (tmp.path() / "describe.json").string()},
-                                            {.timeout_seconds = 60});
+        const ProcessResult d = run_confined({(tmp.path() / "describe").string(), "--describe", (tmp.path() / "describe.json").string()},
+                                             tmp.path(), 60);
         if (!d.succeeded())
             return make_error("the host code failed while registering the operator (" + d.describe_end() + ")", "", d.output);
         fs::remove(tmp.path() / "describe", ec);

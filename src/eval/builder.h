@@ -14,6 +14,8 @@
 #include "eval/opdef.h"
 #include "eval/operator_source.h"
 #include "eval/toolchain.h"
+#include "util/sandbox.h"
+#include "util/subprocess.h"
 
 namespace ascendopt {
 
@@ -40,10 +42,17 @@ public:
     Result<KernelBuild> build_kernel(const OperatorSource& op, const HostBuild& host, const Case& sample);
 
     const Toolchain& toolchain() const { return m_tc; }
+    // Compiles and describes candidates inside bubblewrap from now on (empty: unconfined).
+    void confine(std::optional<std::filesystem::path> bwrap) { m_bwrap = std::move(bwrap); }
 
 private:
     Result<std::filesystem::path> precompiled_prelude();
-    Status compile(const std::vector<std::string>& args, const std::filesystem::path& source, const std::filesystem::path& root);
+    // Runs a compiler or linker on candidate sources under `root`, writing only into `out_dir`.
+    Status compile(const std::vector<std::string>& args, const std::filesystem::path& source, const std::filesystem::path& root,
+                   const std::filesystem::path& out_dir);
+    // Runs untrusted code of a build (the host binary's --describe), writing only into `out_dir`.
+    ProcessResult run_confined(const std::vector<std::string>& argv, const std::filesystem::path& out_dir, double timeout);
+    SandboxSpec build_view(const std::filesystem::path& root, const std::filesystem::path& out_dir) const;
     Status compile_objects(const std::vector<std::filesystem::path>& sources, const std::vector<std::string>& flags,
                            const std::filesystem::path& out_dir, const std::string& prefix, const std::filesystem::path& root,
                            std::vector<std::string>& objects);
@@ -54,6 +63,7 @@ private:
     std::filesystem::path m_cache;
     std::mutex m_pch_mutex;
     std::filesystem::path m_pch;
+    std::optional<std::filesystem::path> m_bwrap;
 };
 
 // Name and GM-argument count of the kernel entry (extern "C" __global__ __aicore__ void name(...)).

@@ -4,9 +4,13 @@
 #include "util/files.h"
 #include "util/hash.h"
 #include "util/random.h"
+#include "util/sandbox.h"
 #include "util/subprocess.h"
 
 #include <algorithm>
+#include <cmath>
+
+extern char** environ;
 
 namespace ascendopt {
 namespace {
@@ -105,6 +109,9 @@ double median(std::vector<double> v) {
 
 namespace {
 
+// No output of a case is near this; a candidate that writes more is stopped (SIGXFSZ).
+constexpr uint64_t k_largest_file = 4ull << 30;
+
 nlohmann::json case_job(const CaseRun& r, const EvalOptions& options, bool preflight) {
     const Case& c = *r.c;
     nlohmann::json job = {{"name", c.name}, {"attrs", c.attrs}, {"result", (r.work_dir / "result.json").string()},
@@ -131,9 +138,28 @@ Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, 
     if (auto s = write_atomic(job_file, job.dump(2)); !s) return s.error();
     // The harness enforces each case's limit; this one only catches a harness that cannot.
     const double backstop = options.timeout_seconds > 0 ? options.timeout_seconds * double(runs.size() - first) + 10 : 0;
-    return run_process({kernel.binary.string(), "--job", job_file.string()},
-                       {.cwd = runs[first].work_dir, .env = options.env, .timeout_seconds = backstop,
-                        .memory_limit_bytes = options.memory_limit_bytes});
+    const std::vector<std::string> argv = {kernel.binary.string(), "--job", job_file.string()};
+    const ProcessOptions limits{.cwd = runs[first].work_dir, .env = options.env, .timeout_seconds = backstop,
+                                .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
+                                .file_size_bytes = k_largest_file};
+    if (!options.sandbox) return run_process(argv, limits);
+    // The run sees its binary, its inputs (read-only, over the writable job folder that may hold
+    // them) and the job folder; not the sources, the goldens, the run store or the user's files.
+    SandboxSpec view;
+    view.writable = {job_dir};
+    view.read_only = {kernel.binary.parent_path()};
+    for (size_t i = first; i < runs.size(); ++i)
+        if (runs[i].data) view.read_only.insert(view.read_only.end(), runs[i].data->input_files.begin(), runs[i].data->input_files.end());
+    if (options.trace_dir) view.writable.push_back(*options.trace_dir);
+    // Host tunables set in ascendopt's own environment reach the operator, as unsandboxed.
+    for (char** e = environ; e && *e; ++e)
+        if (std::string_view kv(*e); kv.starts_with("ASCENDOPT_TUNE_") && kv.find('=') != std::string_view::npos)
+            view.env.emplace(std::string(kv.substr(0, kv.find('='))), std::string(kv.substr(kv.find('=') + 1)));
+    for (const auto& [k, v] : options.env) view.env[k] = v;
+    view.cwd = runs[first].work_dir;
+    ProcessResult r = run_process(sandboxed_argv(*options.sandbox, argv, view), limits);
+    undo_sandbox_exit_code(r);
+    return r;
 }
 
 }  // namespace

@@ -18,6 +18,7 @@ public:
 
     Result<EvalResult> evaluate(const OperatorSource& op, const ProgressFn& progress) override {
         EvalResult result;
+        result.sandboxed = m_opts.sandbox.has_value();
         result.op_dir = op.root.string();
         result.op_name = op.display_name();
         const auto start = std::chrono::steady_clock::now();

@@ -36,6 +36,10 @@ struct EvalOptions {
     bool keep_work_dirs = false;
     bool timing = true;                        // false: functional run only, no simulated latency
     std::map<std::string, std::string> env;    // extra environment of operator runs (host tunables)
+    // The bubblewrap that confines candidate builds and runs (see util/sandbox.h); empty only when
+    // the user asked to run unsandboxed, which every result then says.
+    std::optional<std::filesystem::path> sandbox;
+    bool unsandboxed = false;  // the user's explicit choice (--unsandboxed); sandbox stays empty
 };
 
 // Progress events for the command line: "build", "case".

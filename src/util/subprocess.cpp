@@ -59,7 +59,7 @@ struct ChildPlan {
     std::vector<char*> argv, envp;
     std::string program;                 // resolved path (execve does no PATH search)
     const char* cwd = nullptr;           // nullptr: inherit
-    const rlimit* memory_limit = nullptr;
+    std::vector<std::pair<int, rlimit>> limits;  // resource, limit
     int out_fd = -1;
     int devnull = -1;
     sigset_t parent_mask{};
@@ -89,7 +89,7 @@ struct ChildPlan {
         p.failed_errno = errno;
         _exit(127);
     }
-    if (p.memory_limit) setrlimit(RLIMIT_AS, p.memory_limit);
+    for (const auto& [resource, limit] : p.limits) setrlimit(resource, &limit);
     execve(p.program.c_str(), p.argv.data(), p.envp.data());
     p.failed = ChildPlan::Failed::exec;
     p.failed_errno = errno;
@@ -133,7 +133,6 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     }
     const auto env = merged_env(o.env);
     const std::string cwd = o.cwd.string();
-    const rlimit limit{o.memory_limit_bytes, o.memory_limit_bytes};
     ChildPlan plan;
     plan.program = std::filesystem::absolute(*program).string();  // the child may chdir first
     for (const auto& a : argv) plan.argv.push_back(const_cast<char*>(a.c_str()));
@@ -141,7 +140,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     for (const auto& e : env) plan.envp.push_back(const_cast<char*>(e.c_str()));
     plan.envp.push_back(nullptr);
     plan.cwd = cwd.empty() ? nullptr : cwd.c_str();
-    plan.memory_limit = o.memory_limit_bytes > 0 ? &limit : nullptr;
+    if (o.memory_limit_bytes > 0) plan.limits.push_back({RLIMIT_AS, {o.memory_limit_bytes, o.memory_limit_bytes}});
+    // The soft CPU limit sends SIGXCPU, which a program may catch; the hard one a second later kills.
+    if (o.cpu_seconds > 0) plan.limits.push_back({RLIMIT_CPU, {o.cpu_seconds, o.cpu_seconds + 1}});
+    if (o.file_size_bytes > 0) plan.limits.push_back({RLIMIT_FSIZE, {o.file_size_bytes, o.file_size_bytes}});
     plan.out_fd = fds[1];
     plan.devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
     const auto start = std::chrono::steady_clock::now();

@@ -17,6 +17,8 @@ struct ProcessOptions {
     std::map<std::string, std::string> env;  // added to (or replacing in) the parent's environment
     double timeout_seconds = 0;              // 0: no limit
     uint64_t memory_limit_bytes = 0;         // RLIMIT_AS; 0: no limit
+    uint64_t cpu_seconds = 0;                // RLIMIT_CPU (SIGKILL past it); 0: no limit
+    uint64_t file_size_bytes = 0;            // RLIMIT_FSIZE, largest file it may write; 0: no limit
     size_t keep_bytes = 16 * 1024;
 };
 

@@ -21,11 +21,6 @@ nlohmann::json profile_json(const std::string& op, const fs::path& trace, std::v
     return json_of(r);
 }
 
-struct TempDir {
-    fs::path path = *ascendopt::make_temp_dir(fs::temp_directory_path(), "ascendopt-profile-test");
-    ~TempDir() { fs::remove_all(path); }
-};
-
 }  // namespace
 
 class ProfiledOperator : public ::testing::TestWithParam<std::string> {};

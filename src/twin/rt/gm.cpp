@@ -38,8 +38,8 @@ uint8_t* GmSpace::add(const std::string& name, uint64_t bytes) {
     b->bytes = bytes;
     // Bytes past the end up to the next 32-byte block are readable (DataCopy moves whole
     // blocks) but hold 0xFF, so a kernel that computes with them gets visibly wrong results.
-    b->data.assign(padded, 0xFF);
-    std::fill(b->data.begin(), b->data.begin() + static_cast<std::ptrdiff_t>(bytes), 0);
+    b->data.resize(padded);  // zeros
+    std::fill(b->data.begin() + static_cast<std::ptrdiff_t>(bytes), b->data.end(), 0xFF);
     m_next += padded + k_guard;
     uint8_t* device = reinterpret_cast<uint8_t*>(b->addr);
     m_buffers.push_back(std::move(b));

@@ -10,8 +10,10 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <new>
 
 #include "harness.h"
+#include "harness_confine.h"
 #include "twin_rt.h"
 
 namespace ascendopt_twin::harness {
@@ -47,9 +49,14 @@ void on_fault(int sig, siginfo_t* info, void*) {
             message += " (byte " + std::to_string(offset) + " of GM buffer '" + name + "')";
         message += "; GM is reachable only through GlobalTensor, DataCopy and DataCopyPad";
     } else {
-        message = std::string(sig == SIGSEGV ? "segmentation fault" : "bus error") + " in operator code";
+        message = sig == SIGSEGV ? "segmentation fault in operator code"
+                  : sig == SIGBUS ? "bus error in operator code"
+                  : sig == SIGABRT ? "the operator aborted (SIGABRT: abort(), a failed assert or an uncaught exception)"
+                  : sig == SIGFPE ? "arithmetic fault in operator code (SIGFPE: integer division by zero or overflow)"
+                                  : "illegal instruction in operator code (SIGILL)";
     }
-    const nlohmann::json result = {{"status", "run_failed"}, {"api", "memory access"}, {"message", message}, {"ends_process", true}};
+    const char* api = sig == SIGSEGV || sig == SIGBUS ? "memory access" : "signal";
+    const nlohmann::json result = {{"status", "run_failed"}, {"api", api}, {"message", message}, {"ends_process", true}};
     std::fprintf(stderr, "ascendopt-twin: run_failed: %s\n", message.c_str());
     if (!g_result_path.empty()) write_file(g_result_path, result.dump());
     _exit(k_verdict);
@@ -65,7 +72,7 @@ void install_fault_handler() {
     sa.sa_sigaction = on_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigaction(SIGSEGV, &sa, nullptr);
-    sigaction(SIGBUS, &sa, nullptr);
+    for (int sig : {SIGBUS, SIGABRT, SIGFPE, SIGILL}) sigaction(sig, &sa, nullptr);
 }
 
 // The per-case time limit: SIGALRM writes the case's timeout verdict, prepared before the
@@ -165,6 +172,13 @@ void finish_with_verdict(const nlohmann::json& result) {
 
 }  // namespace ascendopt_twin::harness
 
+// Priority 101 is the first the linker orders after the implementation's own; candidates may
+// not declare constructors (the static screen rejects them), so this runs before their code.
+__attribute__((constructor(101))) static void confine_before_candidate_code() {
+    if (!ascendopt_twin::harness::forbid_process_escape_syscalls())
+        std::fprintf(stderr, "ascendopt-twin: warning: the kernel refused the seccomp filter; processes and sockets stay possible\n");
+}
+
 int main(int argc, char** argv) {
     using namespace ascendopt_twin::harness;
     if (argc != 3) return usage();
@@ -182,6 +196,11 @@ int main(int argc, char** argv) {
         return k_bad_job;
     }
     install_fault_handler();
+    std::set_new_handler([] {
+        ascendopt_twin::fail(ascendopt_twin::ErrorKind::resource_exceeded, "memory",
+                             "an allocation failed: the operator's host code or kernel exceeded its memory limit "
+                             "(data belongs in GM buffers and UB, not in heap allocations)");
+    });
     ascendopt_twin::set_error_handler([](ascendopt_twin::ErrorKind kind, const std::string& api, const std::string& message) {
         finish_with_verdict({{"status", ascendopt_twin::error_kind_name(kind)}, {"api", api}, {"message", message}});
     });

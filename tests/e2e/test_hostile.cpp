@@ -1,0 +1,141 @@
+// Hostile candidates: kernels that try to escape, exhaust or fool the evaluator. Each must end
+// with the right status and a short reason, the evaluator must carry on, and nothing outside
+// the candidate's scratch folder may change. Escapes that would succeed silently are made
+// visible: the kernel returns without writing its output when an escape worked, which turns
+// the case into wrong_result.
+#include <set>
+
+#include "cli_runner.h"
+
+using namespace ascendopt::e2e;
+using ascendopt::ProcessResult;
+
+namespace {
+
+// exp_custom with `snippet` run first in every block, and `includes` added to the kernel.
+struct HostileKernel {
+    OperatorCopy op{"exp_custom"};
+    HostileKernel(const std::string& includes, const std::string& snippet) {
+        op.edit("op_kernel/exp_custom.cpp", "#include \"kernel_operator.h\"", "#include \"kernel_operator.h\"\n" + includes);
+        op.edit("op_kernel/exp_custom.cpp", "    GET_TILING_DATA(t, tiling);", "    GET_TILING_DATA(t, tiling);\n" + snippet);
+    }
+    // One small case is enough: the snippet runs in every case alike.
+    ProcessResult eval(std::vector<std::string> extra = {}) {
+        std::vector<std::string> args = {"eval", op.dir().string(), "--case", "ragged[float32]", "--timeout", "3", "--json", "-q"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_cli(args);
+    }
+};
+
+std::string case_status(const ProcessResult& r) {
+    const auto doc = json_of(r);
+    return doc.is_object() && !doc["cases"].empty() ? doc["cases"][0].value("status", "") : "(no result: " + r.output.substr(0, 2000) + ")";
+}
+
+std::string case_reason(const ProcessResult& r) {
+    const auto doc = json_of(r);
+    return doc.is_object() && !doc["cases"].empty() ? doc["cases"][0].value("reason", "") : "";
+}
+
+#define REQUIRE_SANDBOX()                                                                     \
+    if (auto bwrap = ascendopt::working_bubblewrap(); !bwrap) GTEST_SKIP() << bwrap.error().message
+
+}  // namespace
+
+TEST(Hostile, EndlessLoopTimesOut) {
+    HostileKernel k("", "    for (volatile int spin = 1; spin;) {}");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "timeout") << r.output;
+    EXPECT_NE(case_reason(r).find("no result within"), std::string::npos) << r.output;
+}
+
+TEST(Hostile, ForkBombStartsNoProcess) {
+    HostileKernel k("#include <unistd.h>", "    for (int i = 0; i < 1000; ++i) if (fork() >= 0) return;  // a child, or the parent of one");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "ok") << "fork succeeded inside the operator: " << r.output;
+}
+
+TEST(Hostile, ExecAndSystemAreRefused) {
+    HostileKernel k("#include <cstdlib>\n#include <unistd.h>",
+                    "    if (std::system(\"true\") == 0) return;\n"
+                    "    char* argv[] = {(char*)\"/usr/bin/true\", nullptr};\n"
+                    "    if (execv(argv[0], argv) == 0) return;");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "ok") << r.output;
+}
+
+TEST(Hostile, HugeAllocationIsResourceExceeded) {
+    HostileKernel k("#include <vector>", "    std::vector<char> hoard(size_t(100) << 30, 1);\n    if (hoard[12345] != 1) return;");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "resource_exceeded") << r.output;
+    EXPECT_NE(case_reason(r).find("memory"), std::string::npos) << r.output;
+}
+
+TEST(Hostile, SocketsAreRefused) {
+    HostileKernel k("#include <sys/socket.h>", "    if (socket(AF_INET, SOCK_STREAM, 0) >= 0) return;");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "ok") << "a socket was opened: " << r.output;
+}
+
+TEST(Hostile, WritesOutsideScratchChangeNothing) {
+    REQUIRE_SANDBOX();
+    TempDir outside;
+    const fs::path target = outside.path / "escaped.txt";
+    HostileKernel k("#include <fstream>", "    { std::ofstream out(\"" + target.string() + "\"); out << \"escaped\"; }\n"
+                                         "    { std::ofstream out(\"" + (source_dir() / "escaped.txt").string() + "\"); out << \"escaped\"; }");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "ok") << r.output;
+    EXPECT_FALSE(fs::exists(target));
+    EXPECT_FALSE(fs::exists(source_dir() / "escaped.txt"));
+}
+
+TEST(Hostile, CannotReadTheUsersFilesOrTheGolden) {
+    REQUIRE_SANDBOX();
+    TempDir outside;
+    ASSERT_TRUE(ascendopt::write_atomic(outside.path / "secret.txt", "token"));
+    HostileKernel k("#include <fstream>", "");
+    const std::string golden = (k.op.dir() / "golden.py").string();
+    k.op.edit("op_kernel/exp_custom.cpp", "    GET_TILING_DATA(t, tiling);\n",
+              "    GET_TILING_DATA(t, tiling);\n"
+              "    if (std::ifstream(\"" + (outside.path / "secret.txt").string() + "\").good()) return;\n"
+              "    if (std::ifstream(\"" + golden + "\").good()) return;\n"
+              "    if (std::ifstream(\"" + (source_dir() / "README.md").string() + "\").good()) return;\n");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "ok") << "the kernel read a file outside its sandbox: " << r.output;
+}
+
+TEST(Hostile, MegabytesOfOutputAreCutShort) {
+    HostileKernel k("#include <cstdio>", "    for (int i = 0; i < 20000; ++i) std::printf(\"spam spam spam spam spam spam spam %d\\n\", i);");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "ok") << r.output.substr(0, 2000);
+    EXPECT_LT(r.output.size(), size_t(512 * 1024)) << "the operator's output reached the report uncut";
+}
+
+TEST(Hostile, SegfaultIsRunFailed) {
+    HostileKernel k("", "    *(volatile int*)nullptr = 1;");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "run_failed") << r.output;
+    EXPECT_NE(case_reason(r).find("segmentation fault"), std::string::npos) << r.output;
+}
+
+TEST(Hostile, AbortIsRunFailed) {
+    HostileKernel k("#include <cstdlib>", "    std::abort();");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "run_failed") << r.output;
+    EXPECT_NE(case_reason(r).find("aborted (SIGABRT"), std::string::npos) << r.output;
+}
+
+TEST(Hostile, EarlyExitBeforeWritingOutputsIsRunFailed) {
+    HostileKernel k("#include <cstdlib>", "    std::exit(0);");
+    const auto r = k.eval();
+    EXPECT_EQ(case_status(r), "run_failed") << r.output;
+    EXPECT_NE(case_reason(r).find("without a result"), std::string::npos) << r.output;
+}
+
+TEST(Hostile, TheEvaluatorCarriesOnAfterEachOfThem) {
+    // The same evaluator run: a crashing operator, then a healthy one, both reported.
+    HostileKernel bad("", "    *(volatile int*)nullptr = 1;");
+    const auto r = run_cli({"eval", bad.op.dir().string(), "ops/exp_custom", "--case", "ragged[float32]", "-q"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("1 of 2 operators passed"), std::string::npos) << r.output;
+}
