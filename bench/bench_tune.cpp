@@ -5,7 +5,7 @@
 //     exhaustive optimum against the best GA and random search find at --budget;
 //  3. GA against random search at equal budget on every bundled operator, over --seeds seeds:
 //     the ratio of the best latencies found (above 1: GA found faster configurations).
-// usage: bench_tune [--max-space N=200] [--budget N=60] [--seeds N=3] [OPERATOR...]
+// usage: bench_tune [--throughput-only] [--max-space N=200] [--budget N=60] [--seeds N=3] [OPERATOR...]
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -28,6 +28,7 @@ struct Settings {
     uint64_t max_space = 200;
     int budget = 60;
     int seeds = 3;
+    bool throughput_only = false;
     std::vector<fs::path> ops;
 };
 
@@ -38,10 +39,12 @@ struct Bench {
     ~Bench() { fs::remove_all(scratch); }
 
     // One `ascendopt tune` run; the summary JSON, or null (reported) when it failed.
-    nlohmann::json tune(const fs::path& op, const std::string& strategy, int budget, int seed) {
+    nlohmann::json tune(const fs::path& op, const std::string& strategy, int budget, int seed, bool sandboxed = true) {
         const fs::path out = scratch / ("run-" + std::to_string(runs++));
-        const ProcessResult r = run_process({ASCENDOPT_BENCH_BINARY, "tune", op.string(), "--strategy", strategy, "--budget", std::to_string(budget),
-                                             "--search-seed", std::to_string(seed), "--out", out.string(), "--json", "-q"},
+        std::vector<std::string> argv = {ASCENDOPT_BENCH_BINARY, "tune", op.string(), "--strategy", strategy, "--budget", std::to_string(budget),
+                                         "--search-seed", std::to_string(seed), "--out", out.string(), "--json", "-q"};
+        if (!sandboxed) argv.push_back("--unsandboxed");
+        const ProcessResult r = run_process(argv,
                                             {.env = {{"ASCENDOPT_CACHE_DIR", cache.string()}}, .timeout_seconds = 3600, .keep_bytes = size_t(8) << 20});
         fs::remove_all(out);
         if (!r.succeeded()) {
@@ -59,6 +62,7 @@ Settings parse(int argc, char** argv) {
         if (!std::strcmp(argv[i], "--max-space")) s.max_space = std::stoull(next());
         else if (!std::strcmp(argv[i], "--budget")) s.budget = std::stoi(next());
         else if (!std::strcmp(argv[i], "--seeds")) s.seeds = std::stoi(next());
+        else if (!std::strcmp(argv[i], "--throughput-only")) s.throughput_only = true;
         else s.ops.emplace_back(argv[i]);
     }
     if (s.ops.empty())
@@ -77,13 +81,21 @@ uint64_t space_size(const fs::path& dir) {
 
 void throughput(Bench& b) {
     const fs::path op = fs::path(ASCENDOPT_BENCH_SOURCE_DIR) / "ops" / "exp_custom";
-    b.tune(op, "exhaustive", 1000, 0);  // builds every kernel configuration once
-    const auto run = b.tune(op, "random", 40, 1);
-    if (run.is_null()) return;
-    const double seconds = run["seconds"];
-    std::printf("Stage II throughput, exp_custom (1M-element fp16 perf case + 8 check cases), builds cached:\n"
-                "  %d evaluations + %d preflight rejections in %.2f s = %.2f evaluations/s (whole tune run, start-up included)\n\n",
-                run["evaluations"].get<int>(), run["rejected_by_preflight"].get<int>(), seconds, run["evaluations"].get<int>() / seconds);
+    b.tune(op, "exhaustive", 1000, 0);  // builds every kernel configuration and the goldens once
+    std::printf("Stage II throughput, exp_custom (1M-element fp16 perf case + 8 check cases), builds cached,\n"
+                "whole tune runs (start-up included), sandboxed and unsandboxed side by side:\n");
+    double rate[2] = {0, 0};
+    for (int round = 0; round < 2; ++round)
+        for (const bool sandboxed : {true, false}) {
+            const auto run = b.tune(op, "random", 40, 1 + round, sandboxed);
+            if (run.is_null()) return;
+            const double seconds = run["seconds"];
+            const double r = run["evaluations"].get<int>() / seconds;
+            rate[sandboxed] = std::max(rate[sandboxed], r);
+            std::printf("  %-12s %d evaluations + %d preflight rejections in %.2f s = %.2f evaluations/s\n",
+                        sandboxed ? "sandboxed" : "unsandboxed", run["evaluations"].get<int>(), run["rejected_by_preflight"].get<int>(), seconds, r);
+        }
+    std::printf("  best of two: sandboxed %.2f/s, unsandboxed %.2f/s (ratio %.2f)\n\n", rate[1], rate[0], rate[1] / rate[0]);
 }
 
 void against_exhaustive(Bench& b, const Settings& s) {
@@ -142,6 +154,7 @@ int main(int argc, char** argv) {
     const Settings s = parse(argc, argv);
     Bench b;
     throughput(b);
+    if (s.throughput_only) return 0;
     against_exhaustive(b, s);
     ga_against_random(b, s);
     return 0;
