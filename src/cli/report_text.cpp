@@ -24,6 +24,7 @@ std::string case_line(const CaseResult& c, size_t name_width) {
 std::string render_eval(const EvalResult& r) {
     std::string out = fmt::format("{}  {}  (sim, built in {:.1f} s{}{})\n", r.op_name, r.op_dir, r.build_seconds,
                                   r.build_cached ? ", cached" : "", r.sandboxed ? "" : ", UNSANDBOXED");
+    if (r.status == EvalStatus::rejected && r.cases.empty()) return out + fmt::format("  FAIL  rejected: {}\n", r.reason);
     if (r.status == EvalStatus::build_failed) {
         out += fmt::format("  FAIL  build_failed: {}\n", r.reason);
         if (!r.build_log.empty()) out += r.build_log + (r.build_log.back() == '\n' ? "" : "\n");

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "eval/case_runner.h"
+#include "eval/screen.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -25,6 +26,11 @@ public:
         auto built = build(op, progress, [this](const std::vector<Case>& all) { return select(all); });
         result.build_seconds = seconds_since(start);
         if (!built) return built.error();
+        if (built->rejected) {
+            result.status = EvalStatus::rejected;
+            result.reason = *built->rejected;
+            return result;
+        }
         if (built->failure) return build_failed(result, *built->failure);
         result.op_name = built->op_type;
         result.build_cached = built->cached;
@@ -57,6 +63,11 @@ public:
         auto built = build(op, [](const std::string&, const std::string&) {}, [](const std::vector<Case>& all) { return probed(all); });
         if (!built) return built.error();
         PreflightResult result;
+        if (built->rejected) {
+            result.status = EvalStatus::rejected;
+            result.reason = *built->rejected;
+            return result;
+        }
         if (built->failure) {
             result.status = EvalStatus::build_failed;
             result.reason = built->failure->message;
@@ -111,10 +122,15 @@ private:
         std::map<std::string, KernelBuild> kernels;  // by dtype signature
         bool cached = true;
         std::optional<Error> failure;
+        std::optional<std::string> rejected;  // by the static screen, before any build
     };
     using CaseSelector = std::function<std::vector<Case>(const std::vector<Case>&)>;
     Result<Built> build(const OperatorSource& op, const ProgressFn& progress, const CaseSelector& choose) {
         Built out;
+        if (auto hit = screen_sources(op.all_files, op.root)) {
+            out.rejected = "static screen: " + hit->describe(op.root);
+            return out;
+        }
         progress("build", "host code of " + op.display_name());
         auto host = m_builder.build_host(op);
         if (!host) {
