@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "eval/case_runner.h"
+#include "eval/hidden_case.h"
 #include "eval/screen.h"
 #include "util/files.h"
 
@@ -185,11 +186,14 @@ private:
         };
         return {*std::max_element(cases.begin(), cases.end(), [&](const Case& a, const Case& b) { return size(a) < size(b); })};
     }
+    // The cases asked for; with no filter, all of them and the hidden case (hidden_case.h).
     std::vector<Case> select(const std::vector<Case>& cases) const {
         std::vector<Case> out;
         for (const auto& c : cases)
             if ((!m_opts.case_filter || c.name == *m_opts.case_filter) && (!m_opts.role_filter || c.role == *m_opts.role_filter))
                 out.push_back(c);
+        if (m_opts.hidden_case && !m_opts.case_filter && !m_opts.role_filter)
+            if (auto hidden = hidden_case(cases, m_opts.seed)) out.push_back(std::move(*hidden));
         return out;
     }
     // One kernel build per dtype combination, at most `jobs` at a time.

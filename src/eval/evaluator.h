@@ -40,6 +40,7 @@ struct EvalOptions {
     // the user asked to run unsandboxed, which every result then says.
     std::optional<std::filesystem::path> sandbox;
     bool unsandboxed = false;  // the user's explicit choice (--unsandboxed); sandbox stays empty
+    bool hidden_case = true;   // add a check case of a random shape derived from `seed` (hidden_case.h)
 };
 
 // Progress events for the command line: "build", "case".
