@@ -8,7 +8,7 @@ ifneq ($(CCACHE),)
 CMAKE_FLAGS += -DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE)
 endif
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test test-sanitize fuzz demo bench clean
 
 all: build
 
@@ -21,6 +21,21 @@ build: deps
 
 test: build
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
+
+# The same suite with ascendopt's own code under AddressSanitizer and UndefinedBehaviorSanitizer.
+test-sanitize: deps
+	@cmake -S . -B $(BUILD)-sanitize -G Ninja $(CMAKE_FLAGS) -DASCENDOPT_SANITIZE=ON -DASCENDOPT_BUILD_BENCH=OFF > /dev/null
+	@cmake --build $(BUILD)-sanitize -j $(JOBS)
+	cd $(BUILD)-sanitize && ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 ctest -j $(JOBS) --output-on-failure
+
+# libFuzzer over the parsers of untrusted text, FUZZ_SECONDS per target (clang; not part of make test).
+FUZZ_SECONDS ?= 60
+fuzz:
+	@bash scripts/install-deps.sh --fuzz
+	@cmake -S . -B $(BUILD)-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASCENDOPT_FUZZ=ON \
+	  -DASCENDOPT_BUILD_TESTS=OFF -DASCENDOPT_BUILD_BENCH=OFF > /dev/null
+	@cmake --build $(BUILD)-fuzz -j $(JOBS) --target fuzz_manifest fuzz_msopst
+	bash scripts/run-fuzz.sh $(BUILD)-fuzz $(FUZZ_SECONDS)
 
 # Evaluates every bundled operator on the Ascend C twin and prints a summary table.
 demo: build

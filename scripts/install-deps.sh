@@ -11,6 +11,10 @@ packages=(
   python3 python3-numpy
   bubblewrap
 )
+# `install-deps.sh --fuzz`: also the clang toolchain with libFuzzer (make fuzz).
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -72,9 +72,23 @@ Result<TensorSpec> expand_tensor(const CaseDraft& d, const ParamInfo& p, std::op
     t.dtype = *dt;
     if (o && o->distribution) t.distribution = *o->distribution;
     if (o && o->range) std::tie(t.low, t.high) = *o->range;
-    for (int64_t dim : t.shape)
-        if (dim < 0) return make_error(where(d) + ": negative dimension in the shape of '" + p.name + "'");
     return t;
+}
+
+// Every tensor of a case must be materialised in memory: dimensions are non-negative and the
+// element count stays below a bound that no product of them may overflow past.
+constexpr int64_t k_most_elements = int64_t(1) << 32;
+
+Status check_shape(const CaseDraft& d, const TensorSpec& t) {
+    int64_t n = 1;
+    for (int64_t dim : t.shape) {
+        if (dim < 0) return make_error(where(d) + ": negative dimension in the shape of '" + t.name + "'");
+        if (dim != 0 && n > k_most_elements / dim)
+            return make_error(where(d) + ": the shape of '" + t.name + "' has more than 2^32 elements",
+                              "cases must fit in memory: inputs, outputs and goldens are materialised");
+        n *= dim;
+    }
+    return ok_status();
 }
 
 Result<std::vector<Case>> expand_shorthand(const CaseDraft& d, const OpDefInfo& op) {
@@ -128,6 +142,9 @@ Result<std::vector<Case>> resolve_cases(const std::vector<CaseDraft>& drafts, co
             expanded = std::move(*e);
         }
         for (auto& c : expanded) {
+            for (const auto* list : {&c.inputs, &c.outputs})
+                for (const auto& t : *list)
+                    if (auto st = check_shape(d, t); !st) return st.error();
             c.role = d.role;
             c.attrs = d.attrs;
             c.tolerance = d.tolerance;
