@@ -100,8 +100,9 @@ SandboxSpec Builder::build_view(const fs::path& root, const fs::path& out_dir) c
 }
 
 ProcessResult Builder::run_confined(const std::vector<std::string>& argv, const fs::path& out_dir, double timeout) {
-    const ProcessOptions limits{.timeout_seconds = timeout, .memory_limit_bytes = 8ull << 30, .cpu_seconds = uint64_t(timeout),
-                                .file_size_bytes = 1ull << 30, .keep_bytes = 32 * 1024};
+    const ProcessOptions limits{.env = {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}}, .inherit_env = false, .timeout_seconds = timeout,
+                                .memory_limit_bytes = 8ull << 30, .cpu_seconds = uint64_t(timeout), .file_size_bytes = 1ull << 30,
+                                .keep_bytes = 32 * 1024};
     if (!m_bwrap) return run_process(argv, limits);
     SandboxSpec view;
     view.writable = {out_dir};

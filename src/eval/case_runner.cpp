@@ -139,7 +139,14 @@ Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, 
     // The harness enforces each case's limit; this one only catches a harness that cannot.
     const double backstop = options.timeout_seconds > 0 ? options.timeout_seconds * double(runs.size() - first) + 10 : 0;
     const std::vector<std::string> argv = {kernel.binary.string(), "--job", job_file.string()};
-    const ProcessOptions limits{.cwd = runs[first].work_dir, .env = options.env, .timeout_seconds = backstop,
+    // Sandboxed or not, the operator gets no environment of ours (API keys, tokens) beyond the
+    // host tunables, those set in ascendopt's own environment included.
+    std::map<std::string, std::string> env = {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}};
+    for (char** e = environ; e && *e; ++e)
+        if (std::string_view kv(*e); kv.starts_with("ASCENDOPT_TUNE_") && kv.find('=') != std::string_view::npos)
+            env.emplace(std::string(kv.substr(0, kv.find('='))), std::string(kv.substr(kv.find('=') + 1)));
+    for (const auto& [k, v] : options.env) env[k] = v;
+    const ProcessOptions limits{.cwd = runs[first].work_dir, .env = env, .inherit_env = false, .timeout_seconds = backstop,
                                 .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
                                 .file_size_bytes = k_largest_file};
     if (!options.sandbox) return run_process(argv, limits);
@@ -151,11 +158,7 @@ Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, 
     for (size_t i = first; i < runs.size(); ++i)
         if (runs[i].data) view.read_only.insert(view.read_only.end(), runs[i].data->input_files.begin(), runs[i].data->input_files.end());
     if (options.trace_dir) view.writable.push_back(*options.trace_dir);
-    // Host tunables set in ascendopt's own environment reach the operator, as unsandboxed.
-    for (char** e = environ; e && *e; ++e)
-        if (std::string_view kv(*e); kv.starts_with("ASCENDOPT_TUNE_") && kv.find('=') != std::string_view::npos)
-            view.env.emplace(std::string(kv.substr(0, kv.find('='))), std::string(kv.substr(kv.find('=') + 1)));
-    for (const auto& [k, v] : options.env) view.env[k] = v;
+    view.env = env;
     view.cwd = runs[first].work_dir;
     ProcessResult r = run_process(sandboxed_argv(*options.sandbox, argv, view), limits);
     undo_sandbox_exit_code(r);

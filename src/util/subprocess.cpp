@@ -41,9 +41,9 @@ private:
     std::string m_head, m_tail;
 };
 
-std::vector<std::string> merged_env(const std::map<std::string, std::string>& extra) {
+std::vector<std::string> merged_env(const std::map<std::string, std::string>& extra, bool inherit) {
     std::map<std::string, std::string> all;
-    for (char** e = environ; e && *e; ++e) {
+    for (char** e = environ; inherit && e && *e; ++e) {
         const char* eq = std::strchr(*e, '=');
         if (eq) all[std::string(*e, size_t(eq - *e))] = eq + 1;
     }
@@ -131,7 +131,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
         r.output = "cannot execute " + argv[0] + ": not found";
         return r;
     }
-    const auto env = merged_env(o.env);
+    const auto env = merged_env(o.env, o.inherit_env);
     const std::string cwd = o.cwd.string();
     ChildPlan plan;
     plan.program = std::filesystem::absolute(*program).string();  // the child may chdir first

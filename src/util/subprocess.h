@@ -15,6 +15,7 @@ namespace ascendopt {
 struct ProcessOptions {
     std::filesystem::path cwd;               // empty: inherit
     std::map<std::string, std::string> env;  // added to (or replacing in) the parent's environment
+    bool inherit_env = true;                 // false: `env` is the whole environment
     double timeout_seconds = 0;              // 0: no limit
     uint64_t memory_limit_bytes = 0;         // RLIMIT_AS; 0: no limit
     uint64_t cpu_seconds = 0;                // RLIMIT_CPU (SIGKILL past it); 0: no limit

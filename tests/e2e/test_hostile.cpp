@@ -137,6 +137,32 @@ TEST(Hostile, EarlyExitBeforeWritingOutputsIsRunFailed) {
     EXPECT_NE(case_reason(r).find("without a result"), std::string::npos) << r.output;
 }
 
+TEST(Hostile, SecretsInOurEnvironmentAreInvisible) {
+    HostileKernel k("extern \"C\" char* P(get, env)(const char*);", "    if (P(get, env)(\"ASCENDOPT_TEST_API_KEY\")) return;");
+    for (const bool sandboxed : {true, false}) {
+        std::vector<std::string> args = {"eval", k.op.dir().string(), "--case", "ragged[float32]", "--json", "-q"};
+        if (!sandboxed) args.push_back("--unsandboxed");
+        const auto r = run_cli(args, {{"ASCENDOPT_TEST_API_KEY", "sk-secret"}});
+        EXPECT_EQ(case_status(r), "ok") << (sandboxed ? "sandboxed: " : "unsandboxed: ") << r.output;
+    }
+}
+
+// Without bubblewrap, ascendopt refuses to run candidates unless told to, and then says so.
+TEST(Hostile, NoBubblewrapMeansRefusalOrAnExplicitUnsandboxedRun) {
+    TempDir path;  // every program of /usr/bin but bwrap
+    for (const auto& e : fs::directory_iterator("/usr/bin"))
+        if (e.path().filename() != "bwrap") fs::create_symlink(e.path(), path.path / e.path().filename());
+    const std::map<std::string, std::string> env = {{"PATH", path.path.string()}};
+    const auto refused = run_cli({"eval", "ops/exp_custom", "--case", "ragged[float32]", "-q"}, env);
+    EXPECT_EQ(refused.exit_code, 3) << refused.output;
+    EXPECT_NE(refused.output.find("bubblewrap (bwrap) is not installed"), std::string::npos) << refused.output;
+    EXPECT_NE(refused.output.find("--unsandboxed"), std::string::npos) << refused.output;
+    const auto unconfined = run_cli({"eval", "ops/exp_custom", "--case", "ragged[float32]", "--unsandboxed", "--json"}, env);
+    EXPECT_EQ(unconfined.exit_code, 0) << unconfined.output;
+    EXPECT_EQ(json_of(unconfined).value("sandbox", ""), "none") << unconfined.output;
+    EXPECT_NE(unconfined.output.find("warning: --unsandboxed"), std::string::npos) << unconfined.output;
+}
+
 // Without the token pasting, the static screen rejects such code before building it.
 TEST(Hostile, PlainEscapesAreRejectedBeforeTheBuild) {
     HostileKernel k("#include <unistd.h>", "    if (fork() == 0) return;");
