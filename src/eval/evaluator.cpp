@@ -209,10 +209,12 @@ private:
                 running.erase(running.begin());
             }
         };
-        for (const auto& [sig, sample] : samples) {
-            progress("build", "kernel for " + sig);
+        for (const auto& entry : samples) {
+            progress("build", "kernel for " + entry.first);
             drain(size_t(std::max(1, m_opts.jobs)) - 1);
-            running.emplace_back(sig, std::async(std::launch::async, [this, &op, &host, sample] { return m_builder.build_kernel(op, host, *sample); }));
+            const Case* sample = entry.second;  // not a structured binding: clang cannot capture those
+            running.emplace_back(entry.first,
+                                 std::async(std::launch::async, [this, &op, &host, sample] { return m_builder.build_kernel(op, host, *sample); }));
         }
         drain(0);
         return out;

@@ -66,7 +66,18 @@ struct ChildPlan {
     // Written by the child before it gives up, read by the parent after vfork returns.
     enum class Failed { no, chdir, exec } failed = Failed::no;
     int failed_errno = 0;
+    int report_fd = -1;  // fork fallback: where the child also writes {failed, errno}
 };
+
+[[noreturn]] void give_up(ChildPlan& p, ChildPlan::Failed why) {
+    p.failed = why;
+    p.failed_errno = errno;
+    if (p.report_fd >= 0) {
+        const int report[2] = {int(why), p.failed_errno};
+        (void)!::write(p.report_fd, report, sizeof report);
+    }
+    _exit(127);
+}
 
 [[noreturn]] void child_after_vfork(ChildPlan& p) {
     // Handlers of the parent must not run in the child: back to the defaults, then unblock.
@@ -84,17 +95,34 @@ struct ChildPlan {
     dup2(p.out_fd, STDOUT_FILENO);
     dup2(p.out_fd, STDERR_FILENO);
     if (p.devnull >= 0) dup2(p.devnull, STDIN_FILENO);
-    if (p.cwd && chdir(p.cwd) != 0) {
-        p.failed = ChildPlan::Failed::chdir;
-        p.failed_errno = errno;
-        _exit(127);
-    }
+    if (p.cwd && chdir(p.cwd) != 0) give_up(p, ChildPlan::Failed::chdir);
     for (const auto& [resource, limit] : p.limits) setrlimit(resource, &limit);
     execve(p.program.c_str(), p.argv.data(), p.envp.data());
-    p.failed = ChildPlan::Failed::exec;
-    p.failed_errno = errno;
-    _exit(127);
+    give_up(p, ChildPlan::Failed::exec);
 }
+
+#if defined(__SANITIZE_ADDRESS__)
+// AddressSanitizer cannot follow a vfork child (instrumented code on the parent's stack), so
+// sanitizer builds fork, and learn of a failed chdir or exec through a close-on-exec pipe.
+pid_t fork_and_exec(ChildPlan& plan) {
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) return -1;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(report[0]);
+        plan.report_fd = report[1];
+        child_after_vfork(plan);
+    }
+    close(report[1]);
+    int got[2];
+    if (pid > 0 && ::read(report[0], got, sizeof got) == ssize_t(sizeof got)) {
+        plan.failed = ChildPlan::Failed(got[0]);
+        plan.failed_errno = got[1];
+    }
+    close(report[0]);
+    return pid;
+}
+#endif
 
 // vfork, not fork: fork copies the page tables of the parent, which holds every case's
 // inputs and goldens in memory, and costs milliseconds per operator run.
@@ -102,8 +130,12 @@ pid_t spawn(ChildPlan& plan) {
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &plan.parent_mask);
+#if defined(__SANITIZE_ADDRESS__)
+    const pid_t pid = fork_and_exec(plan);
+#else
     const pid_t pid = vfork();
     if (pid == 0) child_after_vfork(plan);
+#endif
     pthread_sigmask(SIG_SETMASK, &plan.parent_mask, nullptr);
     return pid;
 }
