@@ -140,8 +140,9 @@ private:
 // Evaluates batches through the ledger. Free answers come first: configurations that break a
 // declared constraint are rejected, repeats are cache hits. New configurations then get a
 // preflight (in parallel) that rejects certain failures (UB overflow, failing tiling, too many
-// blocks) without spending budget; the rest are evaluated in parallel and committed in proposal
-// order. A batch is cut short where a new evaluation meets an empty budget.
+// blocks) without spending budget; budget goes to the rest in proposal order, and they are
+// evaluated in parallel, each committed as soon as it ends. A batch is cut short where a new
+// evaluation meets an empty budget.
 class BatchRunner {
 public:
     BatchRunner(Session& s, EvaluationLedger& l, const TuneOptions& o, std::vector<Constraint> constraints,
