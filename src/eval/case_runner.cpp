@@ -123,6 +123,17 @@ nlohmann::json case_job(const CaseRun& r, const EvalOptions& options, bool prefl
     return job;
 }
 
+// Sandboxed or not, an operator gets no environment of ours (API keys, tokens) beyond the host
+// tunables: the evaluation's, and those set in ascendopt's own environment.
+std::map<std::string, std::string> operator_environment(const EvalOptions& options) {
+    std::map<std::string, std::string> env = {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}};
+    for (char** e = environ; e && *e; ++e)
+        if (std::string_view kv(*e); kv.starts_with("ASCENDOPT_TUNE_") && kv.find('=') != std::string_view::npos)
+            env.emplace(std::string(kv.substr(0, kv.find('='))), std::string(kv.substr(kv.find('=') + 1)));
+    for (const auto& [k, v] : options.env) env[k] = v;
+    return env;
+}
+
 // Runs runs[first..] in one operator process; returns the process's end.
 Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, const KernelBuild& kernel, const std::string& op_type,
                                 const EvalOptions& options, const fs::path& job_dir, bool preflight) {
@@ -139,13 +150,7 @@ Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, 
     // The harness enforces each case's limit; this one only catches a harness that cannot.
     const double backstop = options.timeout_seconds > 0 ? options.timeout_seconds * double(runs.size() - first) + 10 : 0;
     const std::vector<std::string> argv = {kernel.binary.string(), "--job", job_file.string()};
-    // Sandboxed or not, the operator gets no environment of ours (API keys, tokens) beyond the
-    // host tunables, those set in ascendopt's own environment included.
-    std::map<std::string, std::string> env = {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}};
-    for (char** e = environ; e && *e; ++e)
-        if (std::string_view kv(*e); kv.starts_with("ASCENDOPT_TUNE_") && kv.find('=') != std::string_view::npos)
-            env.emplace(std::string(kv.substr(0, kv.find('='))), std::string(kv.substr(kv.find('=') + 1)));
-    for (const auto& [k, v] : options.env) env[k] = v;
+    const auto env = operator_environment(options);
     const ProcessOptions limits{.cwd = runs[first].work_dir, .env = env, .inherit_env = false, .timeout_seconds = backstop,
                                 .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
                                 .file_size_bytes = k_largest_file};
