@@ -50,23 +50,6 @@ std::string tidy_log(std::string log, const fs::path& root) {
     return log;
 }
 
-// A private build folder that disappears unless the build is published.
-class ScratchDir {
-public:
-    explicit ScratchDir(fs::path p) : m_path(std::move(p)) {}
-    ~ScratchDir() {
-        std::error_code ec;
-        if (!m_path.empty()) fs::remove_all(m_path, ec);
-    }
-    ScratchDir(const ScratchDir&) = delete;
-    ScratchDir& operator=(const ScratchDir&) = delete;
-    const fs::path& path() const { return m_path; }
-    void release() { m_path.clear(); }
-
-private:
-    fs::path m_path;
-};
-
 }  // namespace
 
 Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path>& kernel_sources) {

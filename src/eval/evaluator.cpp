@@ -76,7 +76,7 @@ public:
         }
         auto work = make_temp_dir(fs::temp_directory_path(), "ascendopt-preflight");
         if (!work) return work.error();
-        RemoveOnExit remove_work(*work);
+        ScratchDir remove_work(*work);
         std::vector<CaseRun> runs;
         for (const auto& c : built->cases) {
             runs.push_back({&c, nullptr, *work / sanitize(c.name)});

@@ -49,38 +49,41 @@ EvaluationRecord record_of(const EvalResult& r) {
     return e;
 }
 
+// A kernel configuration written out as an operator folder, and its hash in the run store.
+struct Candidate {
+    OperatorSource op;
+    std::string hash;
+};
+
 class Session {
 public:
     Session(const OperatorSource& op, Builder& b, GoldenRunner& g, const TuneOptions& o, RunStore& store, std::vector<Tunable> tunables,
             std::shared_ptr<CaseDataStore> case_data)
         : m_op(op), m_builder(b), m_golden(g), m_opts(o), m_store(store), m_tunables(std::move(tunables)), m_case_data(std::move(case_data)) {}
 
-    // Candidate folder and hash of the kernel configuration `config` selects, made once per
-    // kernel configuration: host-only changes share it.
-    Result<std::pair<fs::path, std::string>> candidate(const TilingConfig& config) {
+    // The candidate of the kernel configuration `config` selects, written and loaded once per
+    // kernel configuration: host-only changes share it. Called from one thread only; workers
+    // then read the candidates it returned.
+    Result<const Candidate*> candidate(const TilingConfig& config) {
         TilingConfig kernel_part;
         for (const auto& t : m_tunables)
             if (t.where == Tunable::Where::kernel) kernel_part[t.name] = config.at(t.name);
-        if (auto known = m_candidates.find(kernel_part); known != m_candidates.end()) return known->second;
+        if (auto known = m_candidates.find(kernel_part); known != m_candidates.end()) return &known->second;
         auto made = make_candidate(kernel_part);
-        if (made) m_candidates.emplace(kernel_part, *made);
-        return made;
+        if (!made) return made.error();
+        return &m_candidates.emplace(kernel_part, std::move(*made)).first->second;
     }
 
-    EvaluationRecord run(const fs::path& dir, const TilingConfig& config) {
-        auto op = candidate_operator(dir);
-        if (!op) return failed(op.error().message);
-        auto result = evaluator(config)->evaluate(*op, [](const std::string&, const std::string&) {});
+    EvaluationRecord run(const Candidate& c, const TilingConfig& config) {
+        auto result = evaluator(config)->evaluate(c.op, [](const std::string&, const std::string&) {});
         if (!result) return failed(result.error().message);
         return record_of(*result);
     }
 
     // Why `config` cannot pass, found without an evaluation (empty when the preflight saw no
     // problem): the twin's preflight verdict, or a block dim beyond the SoC's vector cores.
-    Result<std::string> preflight(const fs::path& dir, const TilingConfig& config, int64_t cores) {
-        auto op = candidate_operator(dir);
-        if (!op) return op.error();
-        auto p = evaluator(config)->preflight(*op);
+    Result<std::string> preflight(const Candidate& c, const TilingConfig& config, int64_t cores) {
+        auto p = evaluator(config)->preflight(c.op);
         if (!p) return p.error();
         if (p->status != EvalStatus::ok) return std::string(status_name(p->status)) + ": " + p->reason;
         if (p->block_dim > cores)
@@ -89,20 +92,13 @@ public:
     }
 
 private:
-    Result<OperatorSource> candidate_operator(const fs::path& dir) {
-        auto op = load_operator(dir);
-        if (!op) return op.error();
-        op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
-        op->op_type = m_op.op_type;
-        return op;
-    }
     std::unique_ptr<Evaluator> evaluator(const TilingConfig& config) {
         EvalOptions o = m_opts.eval;
         o.env = host_environment(m_tunables, config);
         return make_twin_evaluator(m_builder, m_golden, o, m_case_data);
     }
 
-    Result<std::pair<fs::path, std::string>> make_candidate(const TilingConfig& kernel_part) {
+    Result<Candidate> make_candidate(const TilingConfig& kernel_part) {
         auto files = apply_config(m_op, m_tunables, kernel_part);
         if (!files) return files.error();
         auto hash = m_store.put_candidate(*files);
@@ -116,7 +112,11 @@ private:
             }
             if (auto s = write_atomic(dir / ".complete", ""); !s) return s.error();
         }
-        return std::make_pair(dir, *hash);
+        auto op = load_operator(dir);
+        if (!op) return op.error();
+        op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
+        op->op_type = m_op.op_type;
+        return Candidate{std::move(*op), *hash};
     }
 
 
@@ -134,7 +134,7 @@ private:
     RunStore& m_store;
     std::vector<Tunable> m_tunables;
     std::shared_ptr<CaseDataStore> m_case_data;  // every configuration runs the same cases on the same inputs
-    std::map<TilingConfig, std::pair<fs::path, std::string>> m_candidates;
+    std::map<TilingConfig, Candidate> m_candidates;  // by kernel configuration
 };
 
 // Evaluates batches through the ledger. Free answers come first: configurations that break a
@@ -153,7 +153,7 @@ public:
     // user's own configuration is measured as it is).
     Result<std::vector<Trial>> run(const std::vector<TilingConfig>& batch, bool precheck = true) {
         std::vector<Trial> trials(batch.size());
-        std::vector<std::pair<fs::path, std::string>> where(batch.size());
+        std::vector<const Candidate*> where(batch.size());
         std::vector<bool> fresh(batch.size(), false);
         for (size_t i = 0; i < batch.size(); ++i) {
             trials[i].config = batch[i];
@@ -167,7 +167,7 @@ public:
             auto cand = m_session.candidate(batch[i]);
             if (!cand) return cand.error();
             where[i] = *cand;
-            auto hit = m_ledger.lookup(cand->second, to_json(batch[i]));
+            auto hit = m_ledger.lookup((*cand)->hash, to_json(batch[i]));
             if (!hit) return hit.error();
             if (*hit) {
                 trials[i].status = (*hit)->status;
@@ -188,14 +188,14 @@ public:
     nlohmann::json preflight_rejections = nlohmann::json::array();  // the first few, with reasons
 
 private:
-    Status preflight(const std::vector<TilingConfig>& batch, const std::vector<std::pair<fs::path, std::string>>& where,
+    Status preflight(const std::vector<TilingConfig>& batch, const std::vector<const Candidate*>& where,
                      std::vector<bool>& fresh, std::vector<Trial>& trials) {
         const int64_t cores = m_opts.eval.soc_description["cores"].value("vector", int64_t(48));
         std::vector<size_t> todo;
         for (size_t i = 0; i < batch.size(); ++i)
             if (fresh[i]) todo.push_back(i);
         std::vector<std::optional<Result<std::string>>> why(batch.size());
-        for_each_parallel(todo, m_opts.workers, [&](size_t i) { why[i] = m_session.preflight(where[i].first, batch[i], cores); });
+        for_each_parallel(todo, m_opts.workers, [&](size_t i) { why[i] = m_session.preflight(*where[i], batch[i], cores); });
         for (const size_t i : todo) {
             if (!*why[i]) return why[i]->error();
             if ((*why[i])->empty()) continue;
@@ -210,7 +210,7 @@ private:
     // Budget goes to the fresh configurations in proposal order, so what is evaluated does not
     // depend on timing; each evaluation is committed as soon as it ends, so a kill loses only
     // those in flight.
-    Result<std::vector<Trial>> evaluate(const std::vector<TilingConfig>& batch, const std::vector<std::pair<fs::path, std::string>>& where,
+    Result<std::vector<Trial>> evaluate(const std::vector<TilingConfig>& batch, const std::vector<const Candidate*>& where,
                                         const std::vector<bool>& fresh, std::vector<Trial>& trials) {
         int64_t budget_left = m_ledger.budget().remaining();
         size_t kept = batch.size();
@@ -223,8 +223,8 @@ private:
         std::mutex commit_mutex;
         std::optional<Error> failure;
         for_each_parallel(todo, m_opts.workers, [&](size_t i) {
-            EvaluationRecord r = m_session.run(where[i].first, batch[i]);
-            r.candidate = where[i].second;
+            EvaluationRecord r = m_session.run(*where[i], batch[i]);
+            r.candidate = where[i]->hash;
             r.config = to_json(batch[i]);
             r.seed = m_opts.eval.seed;
             std::lock_guard lock(commit_mutex);
@@ -313,7 +313,7 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
     if (!ledger) return ledger.error();
     auto scratch = make_temp_dir(fs::temp_directory_path(), "ascendopt-tune");
     if (!scratch) return scratch.error();
-    RemoveOnExit remove_scratch(*scratch);
+    ScratchDir remove_scratch(*scratch);
     Session session(op, builder, golden, options, *store, *tunables, std::make_shared<CaseDataStore>(*scratch, golden));
     BatchRunner runner(session, *ledger, options, find_constraints(op), {{"UB_BYTES", int64_t(ub)}, {"CORES", cores}});
 

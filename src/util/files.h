@@ -23,19 +23,22 @@ std::vector<fs::path> list_files(const fs::path& dir, std::string_view suffix, b
 // A fresh private directory under `parent` (created if needed), named prefix-XXXXXX.
 Result<fs::path> make_temp_dir(const fs::path& parent, std::string_view prefix);
 
-// Removes a folder and everything in it when it goes out of scope.
-class RemoveOnExit {
+// Owns a scratch folder: removes it and everything in it when it goes out of scope, unless
+// released (a build folder that was published under its final name).
+class ScratchDir {
 public:
-    explicit RemoveOnExit(fs::path dir) : m_dir(std::move(dir)) {}
-    ~RemoveOnExit() {
+    explicit ScratchDir(fs::path p) : m_path(std::move(p)) {}
+    ~ScratchDir() {
         std::error_code ec;
-        fs::remove_all(m_dir, ec);
+        if (!m_path.empty()) fs::remove_all(m_path, ec);
     }
-    RemoveOnExit(const RemoveOnExit&) = delete;
-    RemoveOnExit& operator=(const RemoveOnExit&) = delete;
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    const fs::path& path() const { return m_path; }
+    void release() { m_path.clear(); }
 
 private:
-    fs::path m_dir;
+    fs::path m_path;
 };
 
 // $XDG_CACHE_HOME/ascendopt (or ~/.cache/ascendopt), overridable with ASCENDOPT_CACHE_DIR.

@@ -15,11 +15,6 @@ using namespace ascendopt::e2e;
 
 namespace {
 
-struct TuneDirs {
-    fs::path root = *ascendopt::make_temp_dir(fs::temp_directory_path(), "ascendopt-tune-test");
-    ~TuneDirs() { fs::remove_all(root); }
-};
-
 std::vector<std::string> tune_args(const fs::path& out) {
     return {"tune", "ops/exp_custom", "--budget", "8", "--strategy", "ga", "--seed", "5", "--out", out.string(), "--json", "-q"};
 }
@@ -28,9 +23,9 @@ std::vector<std::string> tune_args(const fs::path& out) {
 
 // The second run uses one worker instead of the machine's cores: the search must not depend on it.
 TEST(Tune, SameSeedSameResultAndTheTunedOperatorPasses) {
-    TuneDirs d;
-    const auto a = run_cli(tune_args(d.root / "a"));
-    auto one_worker = tune_args(d.root / "b");
+    TempDir d;
+    const auto a = run_cli(tune_args(d.path / "a"));
+    auto one_worker = tune_args(d.path / "b");
     one_worker.insert(one_worker.end(), {"-j", "1"});
     const auto b = run_cli(one_worker);
     ASSERT_EQ(a.exit_code, 0) << a.output;
@@ -41,17 +36,17 @@ TEST(Tune, SameSeedSameResultAndTheTunedOperatorPasses) {
     EXPECT_EQ(ja["proposals"], jb["proposals"]);
     EXPECT_EQ(ja["evaluations"], 8);
     EXPECT_LE(ja["best_latency"].get<double>(), ja["baseline_latency"].get<double>());
-    EXPECT_TRUE(fs::exists(d.root / "a" / "run.db"));
+    EXPECT_TRUE(fs::exists(d.path / "a" / "run.db"));
     const auto eval = run_cli({"eval", ja["tuned_operator"].get<std::string>(), "-q"});
     EXPECT_EQ(eval.exit_code, 0) << eval.output;
 }
 
 TEST(Tune, Kill9ThenRerunEndsLikeAnUninterruptedRun) {
-    TuneDirs d;
-    const auto whole = run_cli(tune_args(d.root / "whole"));
+    TempDir d;
+    const auto whole = run_cli(tune_args(d.path / "whole"));
     ASSERT_EQ(whole.exit_code, 0) << whole.output;
     // Start a second tune, wait until it has committed two evaluations, then SIGKILL its group.
-    std::vector<std::string> args = tune_args(d.root / "killed");
+    std::vector<std::string> args = tune_args(d.path / "killed");
     args.insert(args.begin(), ASCENDOPT_TEST_BINARY);
     const pid_t pid = fork();
     if (pid == 0) {
@@ -71,7 +66,7 @@ TEST(Tune, Kill9ThenRerunEndsLikeAnUninterruptedRun) {
     int64_t committed = 0;
     for (int i = 0; i < 3000 && committed < 2; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        if (auto db = ascendopt::Db::open(d.root / "killed" / "run.db")) {
+        if (auto db = ascendopt::Db::open(d.path / "killed" / "run.db")) {
             auto q = db->prepare("SELECT COUNT(*) FROM evaluations");
             if (q && q->step().ok()) committed = q->column_int(0);
         }
@@ -81,7 +76,7 @@ TEST(Tune, Kill9ThenRerunEndsLikeAnUninterruptedRun) {
     waitpid(pid, &status, 0);
     ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before it could be killed";
     ASSERT_GE(committed, 2);
-    const auto resumed = run_cli(tune_args(d.root / "killed"));
+    const auto resumed = run_cli(tune_args(d.path / "killed"));
     ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
     const auto a = json_of(whole), b = json_of(resumed);
     EXPECT_EQ(a["best_config"], b["best_config"]);
@@ -91,8 +86,8 @@ TEST(Tune, Kill9ThenRerunEndsLikeAnUninterruptedRun) {
 }
 
 TEST(Tune, BadStrategyIsBadInput) {
-    TuneDirs d;
-    const auto r = run_cli({"tune", "ops/exp_custom", "--strategy", "annealing", "--out", (d.root / "x").string()});
+    TempDir d;
+    const auto r = run_cli({"tune", "ops/exp_custom", "--strategy", "annealing", "--out", (d.path / "x").string()});
     EXPECT_EQ(r.exit_code, 2) << r.output;
     EXPECT_NE(r.output.find("unknown strategy 'annealing'"), std::string::npos) << r.output;
 }
@@ -100,14 +95,14 @@ TEST(Tune, BadStrategyIsBadInput) {
 // Declared constraints reject configurations without spending budget; a constant with no
 // effect is screened out of the search.
 TEST(Tune, ConstraintsAndScreening) {
-    TuneDirs d;
+    TempDir d;
     OperatorCopy op("exp_custom");
     op.edit("op_kernel/exp_custom.cpp", "constexpr int32_t BUFFER_NUM = 2;",
             "constexpr int32_t BUFFER_NUM = 2;\n// ascendopt: constraint BUFFER_NUM <= 2");
     op.edit("op_host/exp_custom.cpp", "constexpr uint32_t TILE_BYTES = 16 * 1024;",
             "constexpr uint32_t TILE_BYTES = 16 * 1024;\nconstexpr uint32_t NO_EFFECT = 64;");
     op.edit("op_host/exp_custom.cpp", "    ExpCustomTilingData tiling;", "    ExpCustomTilingData tiling;\n    (void)NO_EFFECT;");
-    const auto r = run_cli({"tune", op.dir().string(), "--budget", "10", "--search-seed", "2", "--out", (d.root / "c").string(), "--json", "-q"});
+    const auto r = run_cli({"tune", op.dir().string(), "--budget", "10", "--search-seed", "2", "--out", (d.path / "c").string(), "--json", "-q"});
     ASSERT_EQ(r.exit_code, 0) << r.output;
     const auto doc = json_of(r);
     EXPECT_GT(doc["rejected_by_constraints"].get<int>(), 0) << doc.dump(2);
@@ -122,14 +117,14 @@ TEST(Tune, ConstraintsAndScreening) {
 // The preflight rejects, without spending budget, configurations whose tiling asks for more
 // UB than a core has or for more blocks than the SoC has vector cores; none reaches the run store.
 TEST(Tune, PreflightRejectsCertainFailuresForFree) {
-    TuneDirs d;
+    TempDir d;
     OperatorCopy op("exp_custom");
     op.edit("op_kernel/exp_custom.cpp", "constexpr int32_t BUFFER_NUM = 2;",
             "constexpr int32_t BUFFER_NUM = 2;\n// ascendopt: constraint BUFFER_NUM == 2");
     op.edit("op_host/exp_custom.cpp", "constexpr uint32_t TILE_BYTES = 16 * 1024;",
             "constexpr uint32_t TILE_BYTES = 16 * 1024;\nconstexpr uint32_t CORE_SCALE = 1;  // ascendopt: tunable values=1,2");
     op.edit("op_host/exp_custom.cpp", "context->SetBlockDim(cores);", "context->SetBlockDim(cores * CORE_SCALE);");
-    const auto r = run_cli({"tune", op.dir().string(), "--strategy", "exhaustive", "--budget", "6", "--out", (d.root / "p").string(), "--json", "-q"});
+    const auto r = run_cli({"tune", op.dir().string(), "--strategy", "exhaustive", "--budget", "6", "--out", (d.path / "p").string(), "--json", "-q"});
     ASSERT_EQ(r.exit_code, 0) << r.output;
     const auto doc = json_of(r);
     // TILE_BYTES has 7 values, of which 64 KiB and 128 KiB overflow UB with two buffers (256 KiB
@@ -140,7 +135,7 @@ TEST(Tune, PreflightRejectsCertainFailuresForFree) {
     EXPECT_NE(reasons.find("InitBuffer"), std::string::npos) << reasons;
     EXPECT_NE(reasons.find("exceeds the 48 vector cores"), std::string::npos) << reasons;
     EXPECT_EQ(doc["best_config"]["CORE_SCALE"], 1);
-    auto db = ascendopt::Db::open(d.root / "p" / "run.db");
+    auto db = ascendopt::Db::open(d.path / "p" / "run.db");
     ASSERT_TRUE(db);
     auto q = db->prepare("SELECT COUNT(*) FROM evaluations WHERE status != 'ok'");
     ASSERT_TRUE(q && q->step().ok());

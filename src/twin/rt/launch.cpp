@@ -113,16 +113,15 @@ void* run_block(void* p) {
     auto& job = *static_cast<BlockJob*>(p);
     try {
         CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.barrier, job.options);
+        bool stopped = false;  // a preflight ended the block at its first data access
         try {
             call_kernel(job.entry, *job.args);
         } catch (const PreflightStop&) {
-            job.ub_bytes = scope.ub_bytes_used();
-            job.barrier->leave(job.block);
-            return nullptr;
+            stopped = true;
         }
         job.ub_bytes = scope.ub_bytes_used();
         job.counts = scope.counts();
-        if (CoreTimeline* t = scope.timeline()) {
+        if (CoreTimeline* t = stopped ? nullptr : scope.timeline()) {
             job.result.end_cycles = scope.finish();
             job.result.pipes = t->stats();
             job.result.basic_blocks = t->basic_block_count();
