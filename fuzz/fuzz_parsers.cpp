@@ -2,6 +2,8 @@
 // One binary per target, chosen at compile time by ASCENDOPT_FUZZ_TARGET:
 //   manifest: ascendopt.toml (read_manifest)
 //   msopst:   msopst case JSON (read_msopst)
+//   reply:    an LLM's reply text, parsed and applied to an operator's files (apply_reply)
+//   chat:     an OpenAI-compatible Chat Completions body (parse_chat_reply)
 // A parser may reject its input with an error value; it must never crash, hang or leak.
 #include <unistd.h>
 
@@ -11,7 +13,9 @@
 #include <fstream>
 #include <string>
 
+#include "agent/edit_apply.h"
 #include "eval/case_draft.h"
+#include "llm/chat_client.h"
 #include "eval/operator_source.h"
 
 namespace {
@@ -45,7 +49,16 @@ void write_input(const std::filesystem::path& path, const uint8_t* data, size_t 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-#if ASCENDOPT_FUZZ_TARGET_MANIFEST
+#if ASCENDOPT_FUZZ_TARGET_REPLY
+    static const std::map<std::string, std::string> files = {
+        {"op_kernel/k.cpp", "class K {\n    void Process() {\n        CopyIn(i);\n    }\n};\n"},
+        {"op_host/t.h", "#define TILE 1024\r\n"},
+    };
+    (void)ascendopt::apply_reply(std::string(reinterpret_cast<const char*>(data), size), files);
+#elif ASCENDOPT_FUZZ_TARGET_CHAT
+    const auto body = nlohmann::json::parse(reinterpret_cast<const char*>(data), reinterpret_cast<const char*>(data) + size, nullptr, false);
+    if (!body.is_discarded() && body.is_object()) (void)ascendopt::parse_chat_reply(body);
+#elif ASCENDOPT_FUZZ_TARGET_MANIFEST
     const auto& path = input_file("ascendopt.toml");
     write_input(path, data, size);
     ascendopt::OperatorSource op;

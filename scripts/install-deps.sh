@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy
   bubblewrap
+  libcurl4-openssl-dev libcpp-httplib-dev
 )
 # `install-deps.sh --fuzz`: also the clang toolchain with libFuzzer (make fuzz).
 if [ "${1:-}" = "--fuzz" ]; then

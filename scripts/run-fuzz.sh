@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of fuzz/ for a bounded time (make fuzz; not part of make test).
 # usage: scripts/run-fuzz.sh BUILD_DIR SECONDS_PER_TARGET
-# Seeds: the bundled manifests and msopst files. Crashing inputs land in fuzz/crashes/; once
+# Seeds: the bundled manifests and msopst files, and tests/fuzz-seeds/ for LLM replies. Crashing inputs land in fuzz/crashes/; once
 # fixed, copy them to tests/fuzz-regressions/<target>/ so the test suite replays them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,3 +22,5 @@ run() {
 
 run manifest ops/*/ascendopt.toml
 run msopst ops/*/tests/st/*.json
+run reply tests/fuzz-seeds/reply/*
+run chat tests/fuzz-seeds/chat/*

@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
     const CommandRunner eval = add_eval_command(app);
     const CommandRunner profile = add_profile_command(app);
     const CommandRunner tune = add_tune_command(app);
+    const CommandRunner llm = add_llm_command(app);
+    const CommandRunner config = add_config_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -25,6 +27,8 @@ int main(int argc, char** argv) {
         if (app.got_subcommand("eval")) return eval();
         if (app.got_subcommand("profile")) return profile();
         if (app.got_subcommand("tune")) return tune();
+        if (app.got_subcommand("llm")) return llm();
+        if (app.got_subcommand("config")) return config();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 extern char** environ;
 
@@ -61,7 +62,8 @@ struct ChildPlan {
     const char* cwd = nullptr;           // nullptr: inherit
     std::vector<std::pair<int, rlimit>> limits;  // resource, limit
     int out_fd = -1;
-    int devnull = -1;
+    int err_fd = -1;  // -1: stderr goes to out_fd
+    int in_fd = -1;   // the child's stdin: a pipe or /dev/null
     sigset_t parent_mask{};
     // Written by the child before it gives up, read by the parent after vfork returns.
     enum class Failed { no, chdir, exec } failed = Failed::no;
@@ -93,8 +95,8 @@ struct ChildPlan {
     sigprocmask(SIG_SETMASK, &p.parent_mask, nullptr);
     setpgid(0, 0);
     dup2(p.out_fd, STDOUT_FILENO);
-    dup2(p.out_fd, STDERR_FILENO);
-    if (p.devnull >= 0) dup2(p.devnull, STDIN_FILENO);
+    dup2(p.err_fd >= 0 ? p.err_fd : p.out_fd, STDERR_FILENO);
+    if (p.in_fd >= 0) dup2(p.in_fd, STDIN_FILENO);
     if (p.cwd && chdir(p.cwd) != 0) give_up(p, ChildPlan::Failed::chdir);
     for (const auto& [resource, limit] : p.limits) setrlimit(resource, &limit);
     execve(p.program.c_str(), p.argv.data(), p.envp.data());
@@ -149,56 +151,66 @@ std::string ProcessResult::describe_end() const {
     return "exit code " + std::to_string(exit_code);
 }
 
-ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& o) {
-    ProcessResult r;
-    int fds[2];
-    if (argv.empty() || pipe2(fds, O_CLOEXEC) != 0) {
-        r.output = argv.empty() ? "empty command" : std::string("pipe: ") + std::strerror(errno);
-        return r;
-    }
-    const auto program = find_program(argv[0]);
-    if (!program) {
-        close(fds[0]);
-        close(fds[1]);
-        r.output = "cannot execute " + argv[0] + ": not found";
-        return r;
-    }
-    const auto env = merged_env(o.env, o.inherit_env);
-    const std::string cwd = o.cwd.string();
-    ChildPlan plan;
-    plan.program = std::filesystem::absolute(*program).string();  // the child may chdir first
-    for (const auto& a : argv) plan.argv.push_back(const_cast<char*>(a.c_str()));
-    plan.argv.push_back(nullptr);
-    for (const auto& e : env) plan.envp.push_back(const_cast<char*>(e.c_str()));
-    plan.envp.push_back(nullptr);
-    plan.cwd = cwd.empty() ? nullptr : cwd.c_str();
-    if (o.memory_limit_bytes > 0) plan.limits.push_back({RLIMIT_AS, {o.memory_limit_bytes, o.memory_limit_bytes}});
-    // The soft CPU limit sends SIGXCPU, which a program may catch; the hard one a second later kills.
-    if (o.cpu_seconds > 0) plan.limits.push_back({RLIMIT_CPU, {o.cpu_seconds, o.cpu_seconds + 1}});
-    if (o.file_size_bytes > 0) plan.limits.push_back({RLIMIT_FSIZE, {o.file_size_bytes, o.file_size_bytes}});
-    plan.out_fd = fds[1];
-    plan.devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    const auto start = std::chrono::steady_clock::now();
-    const pid_t pid = spawn(plan);
-    if (plan.devnull >= 0) close(plan.devnull);
-    if (pid < 0 || plan.failed != ChildPlan::Failed::no) {
-        const int err = pid < 0 ? errno : plan.failed_errno;
-        if (pid > 0) waitpid(pid, nullptr, 0);
-        close(fds[0]);
-        close(fds[1]);
-        r.output = pid < 0                                         ? std::string("vfork: ") + std::strerror(err)
-                   : plan.failed == ChildPlan::Failed::chdir ? "cannot enter " + cwd + ": " + std::strerror(err)
-                                                                   : "cannot execute " + argv[0] + ": " + std::strerror(err);
-        return r;
-    }
-    setpgid(pid, pid);
-    close(fds[1]);
-    r.started = true;
+namespace {
 
-    HeadTail captured(o.keep_bytes);
+// The parent's ends of the child's pipes; closes whatever is still open.
+struct ParentPipes {
+    int out = -1, err = -1, in = -1;
+    ~ParentPipes() {
+        for (int fd : {out, err, in})
+            if (fd >= 0) close(fd);
+    }
+};
+
+// Creates the pipes: the child's ends go into `plan`, the parent's into `parent`.
+bool make_pipes(const ProcessOptions& o, ChildPlan& plan, ParentPipes& parent, std::string& why) {
+    int fds[2];
+    auto make = [&](int& parent_end, int& child_end, bool parent_reads) {
+        if (pipe2(fds, O_CLOEXEC) != 0) return false;
+        parent_end = parent_reads ? fds[0] : fds[1];
+        child_end = parent_reads ? fds[1] : fds[0];
+        return true;
+    };
+    bool ok = make(parent.out, plan.out_fd, true);
+    if (ok && o.separate_stderr) ok = make(parent.err, plan.err_fd, true);
+    if (ok && o.stdin_data) ok = make(parent.in, plan.in_fd, false);
+    if (ok && !o.stdin_data) plan.in_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (!ok) why = std::string("pipe: ") + std::strerror(errno);
+    if (parent.in >= 0) fcntl(parent.in, F_SETFL, O_NONBLOCK);
+    return ok;
+}
+
+void close_child_ends(ChildPlan& plan) {
+    for (int* fd : {&plan.out_fd, &plan.err_fd, &plan.in_fd})
+        if (*fd >= 0) close(std::exchange(*fd, -1));
+}
+
+// write() that turns a closed reader into EPIPE without a SIGPIPE for the process: the signal
+// is blocked in this thread and a pending one is taken back before unblocking.
+ssize_t write_without_sigpipe(int fd, const char* data, size_t n) {
+    sigset_t pipe_only, old;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
+    const ssize_t wrote = ::write(fd, data, n);
+    if (wrote < 0 && errno == EPIPE) {
+        const timespec zero{0, 0};
+        sigtimedwait(&pipe_only, nullptr, &zero);
+        errno = EPIPE;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    return wrote;
+}
+
+// Feeds stdin and drains stdout/stderr until both outputs reach EOF or the deadline passes.
+void pump(const ProcessOptions& o, ParentPipes& pipes, pid_t pid, ProcessResult& r, const std::chrono::steady_clock::time_point start) {
+    HeadTail out(o.keep_bytes), err(o.keep_bytes);
+    const std::string& input = o.stdin_data ? *o.stdin_data : std::string();
+    size_t fed = 0;
+    if (pipes.in >= 0 && input.empty()) close(std::exchange(pipes.in, -1));
     char buf[8192];
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    for (;;) {
+    while (pipes.out >= 0 || pipes.err >= 0) {
         int wait_ms = -1;
         if (o.timeout_seconds > 0) {
             const double left = o.timeout_seconds - elapsed();
@@ -209,23 +221,79 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
             }
             wait_ms = int(left * 1000) + 1;
         }
-        pollfd p{fds[0], POLLIN, 0};
-        const int n = poll(&p, 1, wait_ms);
+        pollfd p[3] = {{pipes.out, POLLIN, 0}, {pipes.err, POLLIN, 0}, {pipes.in, POLLOUT, 0}};
+        const int n = poll(p, 3, wait_ms);  // negative fds are ignored by poll
         if (n < 0 && errno == EINTR) continue;
-        if (n == 0) continue;  // loop re-checks the deadline
-        const ssize_t got = read(fds[0], buf, sizeof buf);
-        if (got <= 0) break;  // EOF: every writer closed
-        captured.add(buf, size_t(got));
+        if (n <= 0) continue;  // loop re-checks the deadline
+        if (p[2].revents) {
+            const ssize_t wrote = write_without_sigpipe(pipes.in, input.data() + fed, input.size() - fed);
+            if (wrote > 0) fed += size_t(wrote);
+            if ((wrote < 0 && errno != EAGAIN) || fed == input.size()) close(std::exchange(pipes.in, -1));
+        }
+        for (auto [i, sink] : {std::pair{0, &out}, std::pair{1, &err}}) {
+            if (!p[i].revents) continue;
+            int& fd = i == 0 ? pipes.out : pipes.err;
+            const ssize_t got = read(fd, buf, sizeof buf);
+            if (got > 0) sink->add(buf, size_t(got));
+            else if (got == 0 || errno != EINTR) close(std::exchange(fd, -1));  // EOF: every writer closed
+        }
     }
-    close(fds[0]);
+    r.output = out.str();
+    r.error_output = err.str();
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& o) {
+    ProcessResult r;
+    if (argv.empty()) {
+        r.output = "empty command";
+        return r;
+    }
+    const auto program = find_program(argv[0]);
+    if (!program) {
+        r.output = "cannot execute " + argv[0] + ": not found";
+        return r;
+    }
+    const auto env = merged_env(o.env, o.inherit_env);
+    const std::string cwd = o.cwd.string();
+    ChildPlan plan;
+    ParentPipes pipes;
+    if (!make_pipes(o, plan, pipes, r.output)) {
+        close_child_ends(plan);
+        return r;
+    }
+    plan.program = std::filesystem::absolute(*program).string();  // the child may chdir first
+    for (const auto& a : argv) plan.argv.push_back(const_cast<char*>(a.c_str()));
+    plan.argv.push_back(nullptr);
+    for (const auto& e : env) plan.envp.push_back(const_cast<char*>(e.c_str()));
+    plan.envp.push_back(nullptr);
+    plan.cwd = cwd.empty() ? nullptr : cwd.c_str();
+    if (o.memory_limit_bytes > 0) plan.limits.push_back({RLIMIT_AS, {o.memory_limit_bytes, o.memory_limit_bytes}});
+    // The soft CPU limit sends SIGXCPU, which a program may catch; the hard one a second later kills.
+    if (o.cpu_seconds > 0) plan.limits.push_back({RLIMIT_CPU, {o.cpu_seconds, o.cpu_seconds + 1}});
+    if (o.file_size_bytes > 0) plan.limits.push_back({RLIMIT_FSIZE, {o.file_size_bytes, o.file_size_bytes}});
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t pid = spawn(plan);
+    close_child_ends(plan);
+    if (pid < 0 || plan.failed != ChildPlan::Failed::no) {
+        const int err = pid < 0 ? errno : plan.failed_errno;
+        if (pid > 0) waitpid(pid, nullptr, 0);
+        r.output = pid < 0                                         ? std::string("vfork: ") + std::strerror(err)
+                   : plan.failed == ChildPlan::Failed::chdir ? "cannot enter " + cwd + ": " + std::strerror(err)
+                                                                   : "cannot execute " + argv[0] + ": " + std::strerror(err);
+        return r;
+    }
+    setpgid(pid, pid);
+    r.started = true;
+    pump(o, pipes, pid, r, start);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     kill(-pid, SIGKILL);  // stragglers of the group
-    r.wall_seconds = elapsed();
+    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-    r.output = captured.str();
     return r;
 }
 

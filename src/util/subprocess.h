@@ -1,7 +1,9 @@
 // Runs a program as a child process in its own process group, with a wall-time limit (the
-// whole group is killed when it passes), an optional address-space limit, and its combined
-// stdout+stderr captured (the first and last `keep_bytes`, so both a compiler's first error
-// and a crash's last words survive). Thread-safe: each call is independent.
+// whole group is killed when it passes), an optional address-space limit, optional bytes on
+// its stdin, and its stdout+stderr captured, combined or apart (the first and last
+// `keep_bytes`, so both a compiler's first error and a crash's last words survive).
+// Thread-safe: each call is independent; a child that stops reading its stdin never raises
+// SIGPIPE in the caller.
 #pragma once
 
 #include <filesystem>
@@ -20,7 +22,9 @@ struct ProcessOptions {
     uint64_t memory_limit_bytes = 0;         // RLIMIT_AS; 0: no limit
     uint64_t cpu_seconds = 0;                // RLIMIT_CPU (SIGKILL past it); 0: no limit
     uint64_t file_size_bytes = 0;            // RLIMIT_FSIZE, largest file it may write; 0: no limit
-    size_t keep_bytes = 16 * 1024;
+    size_t keep_bytes = 16 * 1024;           // per captured stream
+    std::optional<std::string> stdin_data;   // fed to the child's stdin, then closed; nullopt: /dev/null
+    bool separate_stderr = false;            // true: stdout in `output`, stderr in `error_output`
 };
 
 struct ProcessResult {
@@ -29,7 +33,8 @@ struct ProcessResult {
     int signal = 0;             // non-zero when killed by a signal
     bool timed_out = false;
     double wall_seconds = 0;
-    std::string output;         // head and tail of stdout+stderr
+    std::string output;         // head and tail of stdout+stderr (stdout alone with separate_stderr)
+    std::string error_output;   // head and tail of stderr, with separate_stderr
     bool succeeded() const { return started && !timed_out && signal == 0 && exit_code == 0; }
     std::string describe_end() const;  // "exit code 3", "killed by SIGSEGV", "timed out after 5.0 s"
 };

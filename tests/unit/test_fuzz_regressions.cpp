@@ -51,7 +51,9 @@ TEST(FuzzRegressions, ManifestParserAnswersEveryInput) {
             continue;
         }
         const auto cases = resolve_cases(op.cases, sample_opdef());
-        if (!cases) EXPECT_FALSE(cases.error().message.empty()) << f;
+        if (!cases) {
+            EXPECT_FALSE(cases.error().message.empty()) << f;
+        }
     }
 }
 
@@ -66,6 +68,8 @@ TEST(FuzzRegressions, MsopstParserAnswersEveryInput) {
             continue;
         }
         const auto cases = resolve_cases(drafts, sample_opdef());
-        if (!cases) EXPECT_FALSE(cases.error().message.empty()) << f;
+        if (!cases) {
+            EXPECT_FALSE(cases.error().message.empty()) << f;
+        }
     }
 }
