@@ -1,5 +1,6 @@
 #include "bank/bank.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <set>
@@ -109,8 +110,14 @@ Result<Bank::Put> Bank::put(const ExperienceRecord& record) {
         auto existing = row_record(*find, 0, 1);
         if (!existing) return existing.error();
         out = {existing->id, true};
-        existing->support += r.support;
-        for (const auto& p : r.provenance) existing->provenance.push_back(p);
+        // The same evidence twice (a resumed rewind, a re-import) adds nothing.
+        int64_t fresh = 0;
+        for (const auto& p : r.provenance)
+            if (std::find(existing->provenance.begin(), existing->provenance.end(), p) == existing->provenance.end())
+                existing->provenance.push_back(p), ++fresh;
+        if (r.provenance.empty()) fresh = r.support;
+        if (fresh == 0) return out;
+        existing->support += fresh;
         r = *existing;
         auto up = m_db.prepare("UPDATE records SET body = ?1 WHERE id = ?2");
         if (!up) return up.error();

@@ -1,7 +1,8 @@
 // The experience bank: records in one SQLite file with an FTS5 index over their text (family,
 // title, symptoms, mechanism, guidance, keywords and the diff's identifiers, never the
 // operator's name, so retrieval goes by symptom and structure, not identity). Equivalent
-// records (same operator, family and diff) merge: support adds up and provenance is kept.
+// records (same operator, family and diff) merge: support adds up and provenance is kept;
+// evidence already recorded (the same provenance entry) is not counted twice.
 // Each put is one transaction, so a killed writer leaves the bank as it was before or after.
 // Not thread-safe: one Bank per thread.
 #pragma once

@@ -1,6 +1,44 @@
 #include "eval/ledger.h"
 
+#include "eval/profile.h"
+
 namespace ascendopt {
+namespace {
+
+// The bound and per-pipe medians of a profile: small enough to keep with every evaluation.
+nlohmann::json compact_profile(const CaseResult& c) {
+    const nlohmann::json full = profile_summary(c);
+    nlohmann::json pipes = nlohmann::json::object();
+    for (const auto& [pipe, x] : full["pipes"].items())
+        pipes[pipe] = {{"busy_us", x["busy_us"]["median"]}, {"utilization", x["utilization"]["median"]}, {"instructions", x["instructions"]}};
+    return {{"case", c.name}, {"latency_us", full["latency_us"]}, {"bound", full["bound"]}, {"pipes", pipes}, {"ub_bytes", full["ub_bytes"]}};
+}
+
+}  // namespace
+
+EvaluationRecord record_of(const EvalResult& r) {
+    EvaluationRecord e;
+    e.status = r.status;
+    e.reason = r.reason;
+    double perf = 0, all = 0;
+    bool any_perf = false;
+    const CaseResult* slowest = nullptr;
+    for (const auto& c : r.cases) {
+        if (!c.latency_us) continue;
+        all += *c.latency_us;
+        if (c.role == CaseRole::perf) {
+            perf += *c.latency_us;
+            any_perf = true;
+        }
+        if (!slowest || (c.role == CaseRole::perf && (slowest->role != CaseRole::perf || *c.latency_us > *slowest->latency_us)) ||
+            (slowest->role != CaseRole::perf && *c.latency_us > *slowest->latency_us))
+            slowest = &c;
+    }
+    if (r.status == EvalStatus::ok) e.latency_us = any_perf ? perf : all;
+    e.metrics = {{"cases", r.cases.size()}, {"build_seconds", r.build_seconds}, {"build_cached", r.build_cached}};
+    if (slowest && slowest->twin.contains("timing")) e.metrics["profile"] = compact_profile(*slowest);
+    return e;
+}
 
 Result<EvaluationLedger> EvaluationLedger::open(RunStore& store, int64_t run, int64_t limit) {
     auto used = store.count(run);

@@ -7,9 +7,16 @@
 #include <functional>
 
 #include "core/budget.h"
+#include "core/eval_result.h"
 #include "eval/run_store.h"
 
 namespace ascendopt {
+
+// The record of an evaluation. Its latency is the objective every search minimizes: the
+// summed latency of the perf cases (of all cases when none is marked perf). Its metrics hold
+// the profile of the slowest perf case (bound and per-pipe busy time), the evidence that
+// experience records cite.
+EvaluationRecord record_of(const EvalResult& r);
 
 struct LedgerEntry {
     EvaluationRecord record;

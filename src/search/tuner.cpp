@@ -29,26 +29,6 @@ void for_each_parallel(const std::vector<size_t>& indices, int workers, const st
     for (auto& t : helpers) t.join();
 }
 
-// The objective: the summed latency of perf cases (of all cases when none is marked perf).
-EvaluationRecord record_of(const EvalResult& r) {
-    EvaluationRecord e;
-    e.status = r.status;
-    e.reason = r.reason;
-    double perf = 0, all = 0;
-    bool any_perf = false;
-    for (const auto& c : r.cases) {
-        if (!c.latency_us) continue;
-        all += *c.latency_us;
-        if (c.role == CaseRole::perf) {
-            perf += *c.latency_us;
-            any_perf = true;
-        }
-    }
-    if (r.status == EvalStatus::ok) e.latency_us = any_perf ? perf : all;
-    e.metrics = {{"cases", r.cases.size()}, {"build_seconds", r.build_seconds}, {"build_cached", r.build_cached}};
-    return e;
-}
-
 // A kernel configuration written out as an operator folder, and its hash in the run store.
 struct Candidate {
     OperatorSource op;

@@ -37,10 +37,12 @@ TEST_F(BankTest, EquivalentRecordsMergeAndOthersAreKept) {
     EXPECT_FALSE(first->merged);
     auto reformatted = a;
     reformatted.diff = "-BUFFER_NUM  =  1\n+BUFFER_NUM = 2\n";  // only whitespace differs
+    reformatted.provenance = nlohmann::json::array({{{"source", "another run"}}});
     auto second = bank.put(reformatted);
     ASSERT_TRUE(second);
     EXPECT_TRUE(second->merged);
     EXPECT_EQ(second->id, first->id);
+    EXPECT_TRUE(bank.put(reformatted)->merged);  // the same evidence again (a resumed run): not counted twice
     EXPECT_TRUE(bank.put(record("exp_custom", "kernel.memory.double_buffer", "same", a.diff))->merged == false);
     auto all = bank.list();
     ASSERT_TRUE(all);

@@ -1,0 +1,103 @@
+#include "agent/rewind.h"
+
+#include <fmt/format.h>
+
+#include "agent/describe.h"
+#include "agent/hunks.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string name_of(const std::vector<const Hunk*>& group) {
+    std::string out;
+    for (const Hunk* h : group) out += (out.empty() ? "" : "+") + h->file + "@" + std::to_string(h->new_start);
+    return out;
+}
+
+ExperienceRecord make_record(const std::vector<const Hunk*>& group, const Evaluated& slow, const Evaluated& fast, const std::string& op,
+                             const RewindOptions& o) {
+    std::string removed, added, diff;
+    for (const Hunk* h : group) removed += h->removed(), added += h->added(), diff += h->text;
+    ExperienceRecord r = describe_change(group.front()->file, removed, added);
+    r.operator_name = op;
+    r.title += " (" + op + ")";
+    r.diff = diff;
+    r.slow_latency_us = *slow.record.latency_us;
+    r.fast_latency_us = *fast.record.latency_us;
+    r.profile_before = slow.record.metrics.value("profile", nlohmann::json::object());
+    r.profile_after = fast.record.metrics.value("profile", nlohmann::json::object());
+    r.bottleneck = bottleneck_of(r.profile_before);
+    r.soc = o.soc;
+    r.backend = "sim";
+    r.provenance = nlohmann::json::array({{{"source", "offline-rewind"},
+                                           {"run", o.run},
+                                           {"slow_candidate", slow.hash},
+                                           {"fast_candidate", fast.hash},
+                                           {"hunks", name_of(group)}}});
+    return r;
+}
+
+}  // namespace
+
+std::vector<fs::path> rewind_pairs(const fs::path& suite) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(suite, ec))
+        if (e.is_directory() && fs::is_directory(e.path() / "baseline")) out.push_back(e.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+Result<RewindReport> rewind_pair(CandidateRunner& runner, const OperatorSource& baseline, Bank& bank, const RewindOptions& o) {
+    RewindReport report;
+    report.op = runner.original().display_name();
+    auto strong_files = read_candidate_files(runner.original());
+    if (!strong_files) return strong_files.error();
+    auto baseline_files = read_candidate_files(baseline);
+    if (!baseline_files) return baseline_files.error();
+    auto hunks = diff_hunks(*baseline_files, *strong_files);
+    if (!hunks) return hunks.error();
+    auto strong = runner.evaluate(*strong_files);
+    if (!strong) return strong.error();
+    if (!*strong) return make_error("no budget left to measure the strong version of " + report.op);
+    if (!(*strong)->ok())
+        return make_error("the strong version of " + report.op + " does not pass: " + (*strong)->record.reason, "fix it before rewinding it");
+    report.strong_latency_us = *(*strong)->record.latency_us;
+
+    for (size_t i = 0; i < hunks->size(); ++i) {
+        std::vector<const Hunk*> group = {&(*hunks)[i]};
+        for (;;) {
+            auto reverted = runner.evaluate(revert_hunks(*strong_files, group));
+            if (!reverted) return reverted.error();
+            if (!*reverted) {
+                report.steps.push_back({name_of(group), "budget spent"});
+                return report;
+            }
+            const Evaluated& slow = **reverted;
+            const bool can_grow = i + 1 < hunks->size() && (*hunks)[i + 1].file == group.back()->file && group.size() == 1;
+            if (!slow.ok()) {
+                if (can_grow) {  // the hunk needs its neighbour to build or pass: try the pair
+                    group.push_back(&(*hunks)[++i]);
+                    continue;
+                }
+                report.steps.push_back({name_of(group), std::string(status_name(slow.record.status)) + ": " + slow.record.reason});
+                break;
+            }
+            const double ratio = *slow.record.latency_us / report.strong_latency_us;
+            if (ratio <= 1 + o.noise_threshold) {
+                report.steps.push_back({name_of(group), fmt::format("not slower ({:.3f}x)", ratio)});
+                break;
+            }
+            auto put = bank.put(make_record(group, slow, **strong, report.op, o));
+            if (!put) return put.error();
+            report.records.push_back(put->id);
+            report.steps.push_back({name_of(group), fmt::format("record #{} ({:.2f}x){}", put->id, ratio, put->merged ? ", merged" : "")});
+            break;
+        }
+    }
+    return report;
+}
+
+}  // namespace ascendopt

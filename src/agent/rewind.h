@@ -1,0 +1,38 @@
+// Rewind without an LLM: an operator whose folder holds `baseline/` (a slower version of
+// itself) is a strong/baseline pair. The difference is split into hunks; each hunk is undone
+// in the strong version alone (or, when that does not build or pass, together with the next
+// hunk of the same file: the smallest group that does) and evaluated. A reversion that is
+// correct and slower than the strong version by more than the noise threshold becomes an
+// experience record: the hunk is the optimization, the two measurements its evidence.
+#pragma once
+
+#include "agent/workspace.h"
+#include "bank/bank.h"
+
+namespace ascendopt {
+
+struct RewindOptions {
+    double noise_threshold = 0.02;  // a reversion must be this much slower (relative) to count
+    std::string soc;
+    int64_t run = 0;  // the run store's run, for provenance
+};
+
+struct RewindStep {
+    std::string hunks;  // "op_kernel/add_custom.cpp@5" (several joined by '+')
+    std::string outcome;  // "record #3 (1.82x)", "not slower (1.003x)", "wrong_result: ...", "budget spent"
+};
+
+struct RewindReport {
+    std::string op;
+    double strong_latency_us = 0;
+    std::vector<RewindStep> steps;
+    std::vector<int64_t> records;  // ids in the bank, new or merged
+};
+
+// The strong version is `runner.original()`; `baseline` its slower sibling.
+Result<RewindReport> rewind_pair(CandidateRunner& runner, const OperatorSource& baseline, Bank& bank, const RewindOptions& options);
+
+// Operators under `suite` that hold a baseline/ folder, sorted.
+std::vector<std::filesystem::path> rewind_pairs(const std::filesystem::path& suite);
+
+}  // namespace ascendopt

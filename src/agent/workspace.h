@@ -1,0 +1,50 @@
+// Evaluating whole-operator candidates (a rewritten kernel, a reverted hunk) through the run's
+// ledger: each candidate's files are stored once by content hash in the run store, written to
+// <out>/candidates/<hash>/<op>/ and evaluated on the original operator's cases. A repeated
+// candidate is answered from the store for free, so a resumed run never pays twice.
+// Not thread-safe.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "eval/evaluator.h"
+#include "eval/ledger.h"
+
+namespace ascendopt {
+
+// The files a candidate may change, relative path -> content: everything under op_host/ and op_kernel/.
+using CandidateFiles = std::map<std::string, std::string>;
+Result<CandidateFiles> read_candidate_files(const OperatorSource& op);
+
+struct Evaluated {
+    EvaluationRecord record;
+    std::string hash;
+    bool cached = false;
+    bool ok() const { return record.status == EvalStatus::ok && record.latency_us.has_value(); }
+};
+
+class CandidateRunner {
+public:
+    CandidateRunner(OperatorSource original, Evaluator& evaluator, RunStore& store, EvaluationLedger& ledger, std::filesystem::path out_dir)
+        : m_original(std::move(original)), m_evaluator(evaluator), m_store(store), m_ledger(ledger), m_out(std::move(out_dir)) {}
+
+    // The evaluation of `files`; nullopt when it is new and the budget is spent.
+    Result<std::optional<Evaluated>> evaluate(const CandidateFiles& files);
+    // The candidate as an operator folder (written once), with the original's cases.
+    Result<OperatorSource> materialize(const CandidateFiles& files, std::string* hash = nullptr);
+    const OperatorSource& original() const { return m_original; }
+    EvaluationLedger& ledger() { return m_ledger; }
+
+private:
+    OperatorSource m_original;
+    Evaluator& m_evaluator;
+    RunStore& m_store;
+    EvaluationLedger& m_ledger;
+    std::filesystem::path m_out;
+};
+
+}  // namespace ascendopt

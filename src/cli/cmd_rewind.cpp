@@ -1,0 +1,112 @@
+// `ascendopt rewind SUITE --bank FILE`: build the experience bank from the suite's
+// strong/baseline pairs (agent/rewind.h). Every evaluation goes through one run store per
+// output folder, so a killed rewind resumes without repeating or losing an evaluation.
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "agent/rewind.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "cli/report_text.h"
+#include "cli/session.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RewindArgs {
+    std::string suite;
+    std::string bank;
+    std::string out = "ascendopt-rewind";
+    int64_t budget = 20;
+    double noise = 0.02;
+    bool json = false;
+    bool quiet = false;
+    EvalOptions eval;
+};
+
+Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession& s, RunStore& store, Bank& bank) {
+    auto strong = load_operator(dir);
+    if (!strong) return strong.error();
+    auto baseline = load_operator(dir / "baseline");
+    if (!baseline) return baseline.error();
+    baseline->cases = strong->cases;  // one set of cases judges both versions
+    auto run = store.open_run("rewind-offline", {{"operator", strong->display_name()}, {"seed", a.eval.seed}, {"soc", a.eval.soc},
+                                                 {"noise", a.noise}, {"budget", a.budget}});
+    if (!run) return run.error();
+    auto ledger = EvaluationLedger::open(store, *run, a.budget);
+    if (!ledger) return ledger.error();
+    auto scratch_dir = make_temp_dir(fs::path(a.out), "case-data");
+    if (!scratch_dir) return scratch_dir.error();
+    ScratchDir scratch(*scratch_dir);  // every candidate runs on the same inputs, prepared once
+    auto evaluator = make_twin_evaluator(*s.builder, *s.golden, a.eval, std::make_shared<CaseDataStore>(*scratch_dir, *s.golden));
+    CandidateRunner runner(*strong, *evaluator, store, *ledger, a.out);
+    return rewind_pair(runner, *baseline, bank, {.noise_threshold = a.noise, .soc = a.eval.soc, .run = *run});
+}
+
+int run_rewind(RewindArgs& a) {
+    const auto pairs = rewind_pairs(a.suite);
+    if (pairs.empty()) {
+        std::cerr << render_error(make_error("no operator under " + a.suite + " holds a baseline/ folder",
+                                             "offline rewind mines strong/baseline pairs: OP/ is the strong version, OP/baseline/ the slower one"));
+        return k_exit_bad_input;
+    }
+    auto opened = open_session(a.eval);
+    if (auto* code = std::get_if<int>(&opened)) return *code;
+    EvalSession& session = std::get<EvalSession>(opened);
+    fs::create_directories(a.out);
+    auto store = RunStore::open(fs::path(a.out) / "run.db");
+    auto bank = Bank::open(a.bank);
+    if (!store || !bank) {
+        std::cerr << render_error(!store ? store.error() : bank.error());
+        return k_exit_environment;
+    }
+    nlohmann::json summary = nlohmann::json::array();
+    size_t records = 0;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        if (!a.quiet) std::cerr << fmt::format("rewind: [{}/{}] {}\n", i + 1, pairs.size(), pairs[i].filename().string());
+        auto report = rewind_one(pairs[i], a, session, *store, *bank);
+        if (!report) {
+            std::cerr << render_error(report.error());
+            return exit_code_for(report.error());
+        }
+        records += report->records.size();
+        nlohmann::json steps = nlohmann::json::array();
+        for (const auto& s : report->steps) steps.push_back({{"hunks", s.hunks}, {"outcome", s.outcome}});
+        summary.push_back({{"operator", report->op}, {"strong_latency_us", report->strong_latency_us}, {"steps", steps}, {"records", report->records}});
+        if (a.json) continue;
+        std::cout << fmt::format("{}: strong {:.2f} us (simulated)\n", report->op, report->strong_latency_us);
+        for (const auto& s : report->steps) std::cout << fmt::format("  revert {:<40} {}\n", s.hunks, s.outcome);
+    }
+    if (a.json) {
+        std::cout << nlohmann::json{{"bank", a.bank}, {"operators", summary}, {"records", records}}.dump(2) << "\n";
+        return k_exit_ok;
+    }
+    std::cout << fmt::format("{} records from {} pairs in {} (run store {})\n", records, pairs.size(), a.bank, (fs::path(a.out) / "run.db").string());
+    return k_exit_ok;
+}
+
+}  // namespace
+
+CommandRunner add_rewind_command(CLI::App& app) {
+    auto a = std::make_shared<RewindArgs>();
+    CLI::App* cmd = app.add_subcommand("rewind", "Build the experience bank by undoing the optimizations of strong operators");
+    cmd->add_option("suite", a->suite, "Folder of operators; OP/baseline/ marks a strong/baseline pair")->required();
+    cmd->add_option("--bank", a->bank, "Experience bank to add records to (created if missing)")->required();
+    cmd->add_option("--out", a->out, "Run folder (run store, candidates); rerun to resume")->capture_default_str();
+    cmd->add_option("--budget", a->budget, "Evaluations per operator")->check(CLI::Range(1, 100000))->capture_default_str();
+    cmd->add_option("--noise", a->noise, "A reversion counts when it is slower by more than this fraction")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    cmd->add_flag("--json", a->json, "Print the summary as JSON");
+    cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
+    add_common_eval_options(*cmd, a->eval);
+    cmd->footer(k_exit_codes_help);
+    return [a] { return run_rewind(*a); };
+}
+
+}  // namespace ascendopt
