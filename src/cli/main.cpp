@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     const CommandRunner config = add_config_command(app);
     const CommandRunner bank = add_bank_command(app);
     const CommandRunner rewind = add_rewind_command(app);
+    const CommandRunner optimize = add_optimize_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
         if (app.got_subcommand("config")) return config();
         if (app.got_subcommand("bank")) return bank();
         if (app.got_subcommand("rewind")) return rewind();
+        if (app.got_subcommand("optimize")) return optimize();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -1,0 +1,85 @@
+#include "agent/stage1.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+#include <set>
+
+#include "agent/describe.h"
+#include "agent/transfer.h"
+
+namespace ascendopt {
+
+std::string diagnose(const nlohmann::json& profile, const CandidateFiles& files) {
+    std::string text = bottleneck_of(profile) + ".";
+    std::string all;
+    for (const auto& [path, content] : files) all += content + "\n";
+    if (std::regex_search(all, std::regex(R"(BUFFER_NUM\s*=\s*1\b)")))
+        text += " Queues are single buffered (BUFFER_NUM = 1): MTE2 copy latency is exposed once per tile, no overlap of copy and compute.";
+    if (all.find("PipeBarrier<PIPE_ALL>") != std::string::npos)
+        text += " A PipeBarrier PIPE_ALL full pipeline barrier in the tile loop drains every pipe: sync stall.";
+    if (all.find("GetValue") != std::string::npos || all.find("SetValue") != std::string::npos)
+        text += " Scalar element access with GetValue/SetValue.";
+    const auto& bound = profile.contains("bound") ? profile["bound"] : nlohmann::json();
+    if (bound.is_object() && bound.value("kind", "").find("DMA latency") != std::string::npos)
+        text += " DMA setup dominates: many small transfers, tile size too small.";
+    return text;
+}
+
+Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage1Options& o) {
+    auto input = read_candidate_files(runner.original());
+    if (!input) return input.error();
+    auto base = runner.evaluate(*input);
+    if (!base) return base.error();
+    if (!*base) return make_error("no budget left to measure " + runner.original().display_name());
+    if (!(*base)->ok())
+        return make_error(runner.original().display_name() + " does not pass its cases: " + (*base)->record.reason,
+                          "optimize starts from a correct operator; `ascendopt eval` shows what fails");
+    Stage1Result out;
+    out.best = *input;
+    out.baseline_us = out.best_us = *(*base)->record.latency_us;
+    nlohmann::json profile = (*base)->record.metrics.value("profile", nlohmann::json::object());
+    std::set<int64_t> tried;
+    const std::string self = runner.original().display_name();
+    for (bool progress = true; progress;) {
+        progress = false;
+        const std::string symptoms = diagnose(profile, out.best);
+        out.diagnoses.push_back(symptoms);
+        auto found = retrieve(bank, symptoms, {.top_k = o.top_k, .embeddings = o.embeddings, .exclude_operator = self});
+        if (!found) return found.error();
+        for (const auto& hit : found->hits) {
+            const ExperienceRecord& rec = hit.record;
+            if (!tried.insert(rec.id).second) continue;
+            auto proposal = transfer_record(rec, out.best);
+            if (!proposal) return proposal.error();
+            if (!*proposal) {
+                out.attempts.push_back({rec.id, "does not apply"});
+                continue;
+            }
+            if (runner.ledger().budget().used() >= o.budget) return out;
+            auto evaluated = runner.evaluate((*proposal)->files);
+            if (!evaluated) return evaluated.error();
+            if (!*evaluated) return out;  // the run's budget is spent
+            const Evaluated& e = **evaluated;
+            if (!e.ok()) {
+                out.attempts.push_back({rec.id, std::string(status_name(e.record.status)) + ": " + e.record.reason});
+                continue;
+            }
+            const double ratio = out.best_us / *e.record.latency_us;
+            if (ratio <= 1 + o.noise_threshold) {
+                out.attempts.push_back({rec.id, fmt::format("not faster ({:.3f}x)", ratio)});
+                continue;
+            }
+            out.attempts.push_back({rec.id, fmt::format("accepted ({:.2f}x)", ratio)});
+            out.accepted.push_back({rec.id, rec.family, out.best_us, *e.record.latency_us, (*proposal)->changed});
+            out.best = (*proposal)->files;
+            out.best_us = *e.record.latency_us;
+            profile = e.record.metrics.value("profile", nlohmann::json::object());
+            progress = true;
+            break;  // re-diagnose the faster version before the next rewrite
+        }
+    }
+    return out;
+}
+
+}  // namespace ascendopt

@@ -1,0 +1,46 @@
+// Stage I: diagnose -> retrieve -> rewrite -> evaluate -> accept only if correct and faster.
+// The diagnosis is rule-based here: the profile's bound and pipe utilizations, plus the
+// structural cues of the source (single-buffered queues, full barriers, scalar element access,
+// small tile constants), written as symptoms that retrieval matches against the bank. The
+// rewrite comes from the transfer proposer (a retrieved record's diff, fuzzily patched in).
+// Every evaluation goes through the run's ledger, so Stage I resumes after kill -9.
+#pragma once
+
+#include "agent/workspace.h"
+#include "bank/retrieval.h"
+
+namespace ascendopt {
+
+struct Stage1Options {
+    int64_t budget = 10;           // evaluations Stage I may spend (the baseline's included)
+    size_t top_k = 5;              // records retrieved per round
+    double noise_threshold = 0.02;  // a rewrite must be this much faster to be accepted
+    EmbeddingsClient* embeddings = nullptr;
+};
+
+struct AcceptedRewrite {
+    int64_t record = 0;        // the experience record that inspired it
+    std::string family;
+    double before_us = 0, after_us = 0;
+    std::vector<std::string> files;
+};
+
+struct Stage1Attempt {
+    int64_t record = 0;
+    std::string outcome;  // "accepted (1.31x)", "not faster (0.998x)", "wrong_result: ...", "does not apply"
+};
+
+struct Stage1Result {
+    CandidateFiles best;            // the accepted version (the input when nothing was accepted)
+    double baseline_us = 0, best_us = 0;
+    std::vector<AcceptedRewrite> accepted;
+    std::vector<Stage1Attempt> attempts;
+    std::vector<std::string> diagnoses;  // one per round
+};
+
+// The symptoms of `files` as measured by `profile` (a compact profile from record_of()).
+std::string diagnose(const nlohmann::json& profile, const CandidateFiles& files);
+
+Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage1Options& options);
+
+}  // namespace ascendopt

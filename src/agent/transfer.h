@@ -1,0 +1,23 @@
+// The built-in proposer that needs no LLM ("transfer"): it applies the code diff of a retrieved
+// experience record to the target operator with GNU patch (--fuzz=3 --ignore-whitespace), the
+// real fuzzy patcher every Linux machine has. The record's files are mapped to the target's by
+// role (its one kernel source, its one host source, its tiling header), since another
+// operator's file names differ. A diff that does not apply is simply not a proposal.
+#pragma once
+
+#include <optional>
+
+#include "agent/workspace.h"
+#include "bank/record.h"
+
+namespace ascendopt {
+
+struct Transferred {
+    CandidateFiles files;
+    std::vector<std::string> changed;  // target files the diff changed
+};
+
+// nullopt when the diff does not apply (or changes nothing); an error only when patch is missing.
+Result<std::optional<Transferred>> transfer_record(const ExperienceRecord& record, const CandidateFiles& target);
+
+}  // namespace ascendopt
