@@ -6,6 +6,8 @@
 #include <set>
 
 #include "agent/describe.h"
+#include "agent/edit_apply.h"
+#include "agent/prompts.h"
 #include "agent/transfer.h"
 
 namespace ascendopt {
@@ -26,6 +28,65 @@ std::string diagnose(const nlohmann::json& profile, const CandidateFiles& files)
     return text;
 }
 
+namespace {
+
+// One LLM rewrite with its repairs. True when a faster version was accepted into `out`.
+Result<bool> llm_round(CandidateRunner& runner, const std::vector<Bank::Hit>& hits, const std::string& diagnosis, Stage1Result& out,
+                       nlohmann::json& profile, const Stage1Options& o) {
+    const std::string op = runner.original().display_name();
+    auto request = make_request(*o.templates, "rewrite",
+                                {{"operator", op}, {"soc", o.soc}, {"latency", fmt::format("{:.3f} us (simulated)", out.best_us)},
+                                 {"diagnosis", diagnosis}, {"experience", render_experience(hits)}, {"history", render_history(out.episode)},
+                                 {"files", render_files(out.best)}},
+                                o.params, "stage1");
+    std::vector<int64_t> ids;
+    for (const auto& h : hits) ids.push_back(h.record.id);
+    for (int attempt = 0; attempt <= o.max_repairs; ++attempt) {
+        if (!request) return request.error();
+        auto reply = o.proposer->propose(*request);
+        if (!reply) {
+            out.episode.push_back("the LLM failed: " + reply.error().message);
+            return false;
+        }
+        std::string status, reason;
+        const AppliedReply applied = apply_reply(reply->text, out.best);
+        if (!applied.ok()) {
+            status = std::string("unusable reply (") + to_string(applied.status) + ")", reason = applied.reason;
+        } else {
+            if (runner.ledger().budget().used() >= o.budget) return false;
+            auto evaluated = runner.evaluate(applied.files);
+            if (!evaluated) return evaluated.error();
+            if (!*evaluated) return false;
+            const Evaluated& e = **evaluated;
+            if (e.ok()) {
+                const double ratio = out.best_us / *e.record.latency_us;
+                const std::string files = fmt::format("{} file(s): {}", applied.changed.size(), applied.changed.front());
+                if (ratio <= 1 + o.noise_threshold) {
+                    out.episode.push_back(fmt::format("a rewrite of {} was correct but not faster ({:.3f}x)", files, ratio));
+                    out.attempts.push_back({ids.empty() ? 0 : ids[0], fmt::format("not faster ({:.3f}x)", ratio)});
+                    return false;
+                }
+                out.episode.push_back(fmt::format("a rewrite of {} was accepted: {:.3f} -> {:.3f} us", files, out.best_us, *e.record.latency_us));
+                out.attempts.push_back({ids.empty() ? 0 : ids[0], fmt::format("accepted ({:.2f}x)", ratio)});
+                out.accepted.push_back({ids.empty() ? 0 : ids[0], ids, hits.empty() ? "llm" : hits[0].record.family, out.best_us,
+                                        *e.record.latency_us, applied.changed});
+                out.best = applied.files;
+                out.best_us = *e.record.latency_us;
+                profile = e.record.metrics.value("profile", nlohmann::json::object());
+                return true;
+            }
+            status = status_name(e.record.status), reason = e.record.reason;
+        }
+        out.episode.push_back("attempt failed, " + status + ": " + reason.substr(0, 300));
+        out.attempts.push_back({ids.empty() ? 0 : ids[0], status + ": " + reason.substr(0, 200)});
+        request = make_request(*o.templates, "repair", {{"operator", op}, {"status", status}, {"reason", reason}, {"files", render_files(out.best)}},
+                               o.params, "stage1-repair");
+    }
+    return false;
+}
+
+}  // namespace
+
 Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage1Options& o) {
     auto input = read_candidate_files(runner.original());
     if (!input) return input.error();
@@ -40,6 +101,7 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
     out.baseline_us = out.best_us = *(*base)->record.latency_us;
     nlohmann::json profile = (*base)->record.metrics.value("profile", nlohmann::json::object());
     std::set<int64_t> tried;
+    int fruitless = 0;
     const std::string self = runner.original().display_name();
     for (bool progress = true; progress;) {
         progress = false;
@@ -47,6 +109,14 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
         out.diagnoses.push_back(symptoms);
         auto found = retrieve(bank, symptoms, {.top_k = o.top_k, .embeddings = o.embeddings, .exclude_operator = self});
         if (!found) return found.error();
+        if (o.proposer) {
+            // Rounds go on while they help; two fruitless rounds in a row end Stage I.
+            auto accepted = llm_round(runner, found->hits, symptoms, out, profile, o);
+            if (!accepted) return accepted.error();
+            fruitless = *accepted ? 0 : fruitless + 1;
+            progress = fruitless < 2 && runner.ledger().budget().used() < o.budget;
+            continue;
+        }
         for (const auto& hit : found->hits) {
             const ExperienceRecord& rec = hit.record;
             if (!tried.insert(rec.id).second) continue;
@@ -71,7 +141,7 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
                 continue;
             }
             out.attempts.push_back({rec.id, fmt::format("accepted ({:.2f}x)", ratio)});
-            out.accepted.push_back({rec.id, rec.family, out.best_us, *e.record.latency_us, (*proposal)->changed});
+            out.accepted.push_back({rec.id, {rec.id}, rec.family, out.best_us, *e.record.latency_us, (*proposal)->changed});
             out.best = (*proposal)->files;
             out.best_us = *e.record.latency_us;
             profile = e.record.metrics.value("profile", nlohmann::json::object());

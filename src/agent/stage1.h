@@ -8,6 +8,8 @@
 
 #include "agent/workspace.h"
 #include "bank/retrieval.h"
+#include "llm/proposer.h"
+#include "llm/templates.h"
 
 namespace ascendopt {
 
@@ -16,10 +18,16 @@ struct Stage1Options {
     size_t top_k = 5;              // records retrieved per round
     double noise_threshold = 0.02;  // a rewrite must be this much faster to be accepted
     EmbeddingsClient* embeddings = nullptr;
+    Proposer* proposer = nullptr;            // null: the transfer proposer
+    const TemplateStore* templates = nullptr;  // required with a proposer
+    int max_repairs = 2;                     // repair prompts per rewrite
+    GenerationParams params;
+    std::string soc;
 };
 
 struct AcceptedRewrite {
-    int64_t record = 0;        // the experience record that inspired it
+    int64_t record = 0;        // the experience record that inspired it (the first, for an LLM rewrite)
+    std::vector<int64_t> inspired_by;  // every record the rewrite was shown
     std::string family;
     double before_us = 0, after_us = 0;
     std::vector<std::string> files;
@@ -36,6 +44,7 @@ struct Stage1Result {
     std::vector<AcceptedRewrite> accepted;
     std::vector<Stage1Attempt> attempts;
     std::vector<std::string> diagnoses;  // one per round
+    std::vector<std::string> episode;    // what was tried and what happened (the LLM's memory)
 };
 
 // The symptoms of `files` as measured by `profile` (a compact profile from record_of()).

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "agent/stage1.h"
+#include "cli/config.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
@@ -31,8 +32,45 @@ struct OptimizeArgs {
     size_t top_k = 5;
     bool json = false;
     bool quiet = false;
+    bool no_llm = false;
+    SettingFlags settings;
     EvalOptions eval;
 };
+
+// The LLM Stage I talks to, when one is configured and not refused with --no-llm.
+struct StageOneLlm {
+    std::unique_ptr<Proposer> proposer;
+    std::optional<TemplateStore> templates;
+    GenerationParams params;
+    std::unique_ptr<EmbeddingsClient> embeddings;
+};
+
+// What writes Stage I's rewrites, as part of the run's identity: a run resumed with another
+// proposer is another run.
+std::string proposer_identity(const OptimizeArgs& a) {
+    auto settings = Settings::resolve(a.settings);
+    auto config = settings ? llm_config(*settings) : Result<LlmConfig>(settings.error());
+    if (a.no_llm || !config || config->kind.empty()) return "transfer";
+    return config->kind + ":" + config->model;
+}
+
+Result<StageOneLlm> stage1_llm(const OptimizeArgs& a, const Toolchain& tc, int64_t run) {
+    StageOneLlm out;
+    auto settings = Settings::resolve(a.settings);
+    if (!settings) return settings.error();
+    auto config = llm_config(*settings);
+    if (!config) return config.error();
+    out.embeddings = make_embeddings(*config);
+    if (a.no_llm || config->kind.empty()) return out;
+    auto log = SqliteCallLog::open(fs::path(a.out) / "run.db");
+    if (!log) return log.error();
+    auto proposer = make_proposer(*config, std::shared_ptr<CallLog>(std::move(*log)), run);
+    if (!proposer) return proposer.error();
+    out.proposer = std::move(*proposer);
+    out.templates.emplace(tc.share_dir / "templates", settings->get("templates.dir"));
+    out.params = config->params;
+    return out;
+}
 
 // The input folder with its op_host/ and op_kernel/ files replaced by `files`.
 Status write_optimized(const OperatorSource& original, const CandidateFiles& files, const fs::path& dest) {
@@ -87,7 +125,8 @@ nlohmann::json summary_json(const OptimizeArgs& a, const Stage1Result& s1, int64
     const double final_us = s2.best_us ? std::min(*s2.best_us, s1.best_us) : s1.best_us;
     nlohmann::json accepted = nlohmann::json::array(), attempts = nlohmann::json::array();
     for (const auto& r : s1.accepted)
-        accepted.push_back({{"record", r.record}, {"family", r.family}, {"before_us", r.before_us}, {"after_us", r.after_us}, {"files", r.files}});
+        accepted.push_back({{"record", r.record}, {"inspired_by", r.inspired_by}, {"family", r.family}, {"before_us", r.before_us},
+                            {"after_us", r.after_us}, {"files", r.files}});
     for (const auto& t : s1.attempts) attempts.push_back({{"record", t.record}, {"outcome", t.outcome}});
     return {{"operator", name},
             {"bank", a.bank},
@@ -102,6 +141,7 @@ nlohmann::json summary_json(const OptimizeArgs& a, const Stage1Result& s1, int64
             {"accepted_rewrites", accepted},
             {"stage1_attempts", attempts},
             {"diagnoses", s1.diagnoses},
+            {"episode", s1.episode},
             {"optimized", dest.string()}};
 }
 
@@ -128,7 +168,8 @@ int run_optimize(OptimizeArgs& a) {
     }
     const int64_t budget1 = std::max<int64_t>(2, int64_t(double(a.budget) * a.stage1_share));
     auto run = store->open_run("optimize-stage1", {{"operator", op->display_name()}, {"seed", a.eval.seed}, {"soc", a.eval.soc},
-                                                   {"budget", a.budget}, {"stage1_budget", budget1}, {"top_k", a.top_k}});
+                                                   {"budget", a.budget}, {"stage1_budget", budget1}, {"top_k", a.top_k},
+                                                   {"proposer", proposer_identity(a)}});
     auto ledger = run ? EvaluationLedger::open(*store, *run, budget1) : Result<EvaluationLedger>(run.error());
     auto scratch_dir = make_temp_dir(fs::path(a.out), "case-data");
     if (!ledger || !scratch_dir) {
@@ -138,8 +179,17 @@ int run_optimize(OptimizeArgs& a) {
     ScratchDir scratch(*scratch_dir);
     auto evaluator = make_twin_evaluator(*session.builder, *session.golden, a.eval, std::make_shared<CaseDataStore>(*scratch_dir, *session.golden));
     CandidateRunner runner(*op, *evaluator, *store, *ledger, a.out);
-    if (!a.quiet) std::cerr << fmt::format("optimize: stage I, up to {} of {} evaluations\n", budget1, a.budget);
-    auto s1 = run_stage1(runner, *bank, {.budget = budget1, .top_k = a.top_k});
+    auto llm = stage1_llm(a, session.toolchain, *run);
+    if (!llm) {
+        std::cerr << render_error(llm.error());
+        return k_exit_bad_input;
+    }
+    if (!a.quiet)
+        std::cerr << fmt::format("optimize: stage I ({}), up to {} of {} evaluations\n", llm->proposer ? llm->proposer->describe() : "transfer",
+                                 budget1, a.budget);
+    auto s1 = run_stage1(runner, *bank, {.budget = budget1, .top_k = a.top_k, .embeddings = llm->embeddings.get(),
+                                         .proposer = llm->proposer.get(), .templates = llm->templates ? &*llm->templates : nullptr,
+                                         .params = llm->params, .soc = a.eval.soc});
     if (!s1) {
         std::cerr << render_error(s1.error());
         return exit_code_for(s1.error());
@@ -191,9 +241,11 @@ CommandRunner add_optimize_command(CLI::App& app) {
     cmd->add_option("--top-k", a->top_k, "Experience records retrieved per diagnosis")->capture_default_str();
     cmd->add_option("--out", a->out, "Output folder (run stores, optimized operator, summary.json); rerun to resume")
         ->default_str("optimize-<OpType>");
+    cmd->add_flag("--no-llm", a->no_llm, "Stage I uses the transfer proposer even when an LLM is configured");
     cmd->add_flag("--json", a->json, "Print the summary as JSON");
     cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
     add_common_eval_options(*cmd, a->eval);
+    add_setting_flags(*cmd, a->settings);
     cmd->footer(k_exit_codes_help);
     return [a] { return run_optimize(*a); };
 }

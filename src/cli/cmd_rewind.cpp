@@ -1,12 +1,15 @@
 // `ascendopt rewind SUITE --bank FILE`: build the experience bank from the suite's
 // strong/baseline pairs (agent/rewind.h). Every evaluation goes through one run store per
 // output folder, so a killed rewind resumes without repeating or losing an evaluation.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "agent/rewind.h"
+#include "agent/rewind_llm.h"
+#include "cli/config.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
@@ -26,17 +29,32 @@ struct RewindArgs {
     double noise = 0.02;
     bool json = false;
     bool quiet = false;
+    std::string mode = "auto";
+    SettingFlags settings;
     EvalOptions eval;
+    // Filled by run_rewind when the LLM mode is on.
+    std::optional<LlmConfig> llm;
+    std::optional<TemplateStore> templates;
+    std::shared_ptr<CallLog> calls;
 };
+
+// Every operator folder of the suite (LLM rewind starts from each as the strong version).
+std::vector<fs::path> operators_in(const fs::path& suite) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(suite, ec))
+        if (fs::is_directory(e.path() / "op_host") && fs::is_directory(e.path() / "op_kernel")) out.push_back(e.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
 
 Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession& s, RunStore& store, Bank& bank) {
     auto strong = load_operator(dir);
     if (!strong) return strong.error();
-    auto baseline = load_operator(dir / "baseline");
-    if (!baseline) return baseline.error();
-    baseline->cases = strong->cases;  // one set of cases judges both versions
-    auto run = store.open_run("rewind-offline", {{"operator", strong->display_name()}, {"seed", a.eval.seed}, {"soc", a.eval.soc},
-                                                 {"noise", a.noise}, {"budget", a.budget}});
+    const std::string method = a.llm ? "rewind-llm" : "rewind-offline";
+    nlohmann::json settings = {{"operator", strong->display_name()}, {"seed", a.eval.seed}, {"soc", a.eval.soc}, {"noise", a.noise}, {"budget", a.budget}};
+    if (a.llm) settings["model"] = a.llm->model;
+    auto run = store.open_run(method, settings);
     if (!run) return run.error();
     auto ledger = EvaluationLedger::open(store, *run, a.budget);
     if (!ledger) return ledger.error();
@@ -45,20 +63,54 @@ Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession&
     ScratchDir scratch(*scratch_dir);  // every candidate runs on the same inputs, prepared once
     auto evaluator = make_twin_evaluator(*s.builder, *s.golden, a.eval, std::make_shared<CaseDataStore>(*scratch_dir, *s.golden));
     CandidateRunner runner(*strong, *evaluator, store, *ledger, a.out);
-    return rewind_pair(runner, *baseline, bank, {.noise_threshold = a.noise, .soc = a.eval.soc, .run = *run});
+    const RewindOptions base{.noise_threshold = a.noise, .soc = a.eval.soc, .run = *run};
+    if (a.llm) {
+        auto proposer = make_proposer(*a.llm, a.calls, *run);
+        if (!proposer) return proposer.error();
+        LlmRewindOptions o;
+        o.base = base;
+        o.params = a.llm->params;
+        return rewind_with_llm(runner, **proposer, *a.templates, bank, o);
+    }
+    auto baseline = load_operator(dir / "baseline");
+    if (!baseline) return baseline.error();
+    baseline->cases = strong->cases;  // one set of cases judges both versions
+    return rewind_pair(runner, *baseline, bank, base);
+}
+
+// Decides between offline and LLM rewind; on LLM, loads the configuration and templates.
+Status choose_mode(RewindArgs& a, const Toolchain& tc) {
+    auto settings = Settings::resolve(a.settings);
+    if (!settings) return settings.error();
+    auto config = llm_config(*settings);
+    if (!config) return config.error();
+    if (a.mode == "offline" || (a.mode == "auto" && config->kind.empty())) return ok_status();
+    if (config->kind.empty()) return make_error("--mode llm needs an LLM", "set ASCENDOPT_LLM_BASE_URL and ASCENDOPT_LLM_MODEL (see docs/llm.md)");
+    a.llm = *config;
+    a.templates.emplace(tc.share_dir / "templates", settings->get("templates.dir"));
+    auto log = SqliteCallLog::open(fs::path(a.out) / "run.db");
+    if (!log) return log.error();
+    a.calls = std::move(*log);
+    return ok_status();
 }
 
 int run_rewind(RewindArgs& a) {
-    const auto pairs = rewind_pairs(a.suite);
-    if (pairs.empty()) {
-        std::cerr << render_error(make_error("no operator under " + a.suite + " holds a baseline/ folder",
-                                             "offline rewind mines strong/baseline pairs: OP/ is the strong version, OP/baseline/ the slower one"));
-        return k_exit_bad_input;
-    }
     auto opened = open_session(a.eval);
     if (auto* code = std::get_if<int>(&opened)) return *code;
     EvalSession& session = std::get<EvalSession>(opened);
     fs::create_directories(a.out);
+    if (auto mode = choose_mode(a, session.toolchain); !mode) {
+        std::cerr << render_error(mode.error());
+        return k_exit_bad_input;
+    }
+    const auto pairs = a.llm ? operators_in(a.suite) : rewind_pairs(a.suite);
+    if (pairs.empty()) {
+        std::cerr << render_error(a.llm ? make_error("no operator folder under " + a.suite)
+                                        : make_error("no operator under " + a.suite + " holds a baseline/ folder",
+                                                     "offline rewind mines strong/baseline pairs: OP/ is the strong version, OP/baseline/ the "
+                                                     "slower one; with an LLM configured, every operator is rewound"));
+        return k_exit_bad_input;
+    }
     auto store = RunStore::open(fs::path(a.out) / "run.db");
     auto bank = Bank::open(a.bank);
     if (!store || !bank) {
@@ -68,7 +120,8 @@ int run_rewind(RewindArgs& a) {
     nlohmann::json summary = nlohmann::json::array();
     size_t records = 0;
     for (size_t i = 0; i < pairs.size(); ++i) {
-        if (!a.quiet) std::cerr << fmt::format("rewind: [{}/{}] {}\n", i + 1, pairs.size(), pairs[i].filename().string());
+        if (!a.quiet)
+            std::cerr << fmt::format("rewind ({}): [{}/{}] {}\n", a.llm ? "llm" : "offline", i + 1, pairs.size(), pairs[i].filename().string());
         auto report = rewind_one(pairs[i], a, session, *store, *bank);
         if (!report) {
             std::cerr << render_error(report.error());
@@ -80,7 +133,7 @@ int run_rewind(RewindArgs& a) {
         summary.push_back({{"operator", report->op}, {"strong_latency_us", report->strong_latency_us}, {"steps", steps}, {"records", report->records}});
         if (a.json) continue;
         std::cout << fmt::format("{}: strong {:.2f} us (simulated)\n", report->op, report->strong_latency_us);
-        for (const auto& s : report->steps) std::cout << fmt::format("  revert {:<40} {}\n", s.hunks, s.outcome);
+        for (const auto& s : report->steps) std::cout << fmt::format("  undo {:<40} {}\n", s.hunks, s.outcome);
     }
     if (a.json) {
         std::cout << nlohmann::json{{"bank", a.bank}, {"operators", summary}, {"records", records}}.dump(2) << "\n";
@@ -102,9 +155,13 @@ CommandRunner add_rewind_command(CLI::App& app) {
     cmd->add_option("--noise", a->noise, "A reversion counts when it is slower by more than this fraction")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
+    cmd->add_option("--mode", a->mode, "offline (strong/baseline pairs), llm (named de-optimizations), auto (llm when one is configured)")
+        ->check(CLI::IsMember({"auto", "offline", "llm"}))
+        ->capture_default_str();
     cmd->add_flag("--json", a->json, "Print the summary as JSON");
     cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
     add_common_eval_options(*cmd, a->eval);
+    add_setting_flags(*cmd, a->settings);
     cmd->footer(k_exit_codes_help);
     return [a] { return run_rewind(*a); };
 }
