@@ -64,6 +64,7 @@ Result<StageOneLlm> stage1_llm(const OptimizeArgs& a, const Toolchain& tc, int64
     if (a.no_llm || config->kind.empty()) return out;
     auto log = SqliteCallLog::open(fs::path(a.out) / "run.db");
     if (!log) return log.error();
+    config->resume = fs::path(a.out) / "llm-replies.jsonl";  // a resumed Stage I sees the same replies
     auto proposer = make_proposer(*config, std::shared_ptr<CallLog>(std::move(*log)), run);
     if (!proposer) return proposer.error();
     out.proposer = std::move(*proposer);

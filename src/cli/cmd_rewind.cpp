@@ -87,6 +87,7 @@ Status choose_mode(RewindArgs& a, const Toolchain& tc) {
     if (a.mode == "offline" || (a.mode == "auto" && config->kind.empty())) return ok_status();
     if (config->kind.empty()) return make_error("--mode llm needs an LLM", "set ASCENDOPT_LLM_BASE_URL and ASCENDOPT_LLM_MODEL (see docs/llm.md)");
     a.llm = *config;
+    a.llm->resume = fs::path(a.out) / "llm-replies.jsonl";  // a resumed rewind sees the same replies
     a.templates.emplace(tc.share_dir / "templates", settings->get("templates.dir"));
     auto log = SqliteCallLog::open(fs::path(a.out) / "run.db");
     if (!log) return log.error();

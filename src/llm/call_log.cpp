@@ -77,6 +77,7 @@ AccountedProposer::AccountedProposer(std::unique_ptr<Proposer> inner, std::share
 Result<ChatReply> AccountedProposer::propose(const ChatRequest& request) {
     const auto start = std::chrono::steady_clock::now();
     auto reply = m_inner->propose(request);
+    if (reply && reply->resumed) return reply;  // its call was recorded by the run that made it
     CallRecord r;
     r.run = m_run;
     r.purpose = request.purpose;

@@ -61,6 +61,31 @@ Result<ChatReply> RecordingProposer::propose(const ChatRequest& request) {
     return reply;
 }
 
+Result<std::unique_ptr<ResumingProposer>> ResumingProposer::open(std::unique_ptr<Proposer> inner, const std::filesystem::path& cassette,
+                                                                 std::vector<std::string> secrets) {
+    std::unique_ptr<ResumingProposer> p(new ResumingProposer());
+    if (std::filesystem::exists(cassette)) {
+        auto past = ReplayProposer::open(cassette, inner->model());
+        if (!past) return past.error();
+        p->m_past = std::move(*past);
+    }
+    p->m_recorder = std::make_unique<RecordingProposer>(std::move(inner), cassette, std::move(secrets));
+    return p;
+}
+
+Result<ChatReply> ResumingProposer::propose(const ChatRequest& request) {
+    if (m_past) {
+        auto answer = m_past->propose(request);
+        if (answer || answer.error().message.find("replay miss") == std::string::npos) {
+            std::lock_guard lock(m_mutex);
+            ++m_replayed;
+            if (answer) answer->resumed = true;
+            return answer;
+        }
+    }
+    return m_recorder->propose(request);
+}
+
 Result<std::unique_ptr<ReplayProposer>> ReplayProposer::open(const std::filesystem::path& cassette, std::string model) {
     auto bytes = read_text(cassette);
     if (!bytes) return make_error("cannot read the cassette " + cassette.string(), "record one first with llm.record (--llm-record FILE)");

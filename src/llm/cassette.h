@@ -30,6 +30,27 @@ private:
     std::mutex m_mutex;
 };
 
+// For resumable runs: answers a request from the run's own cassette while it holds an unused
+// answer for it (the n-th identical request gets the n-th answer), else asks `inner` and
+// appends the exchange. A run killed and restarted therefore sees the same replies in the same
+// order and pays for no call twice, even with a sampling LLM.
+class ResumingProposer final : public Proposer {
+public:
+    static Result<std::unique_ptr<ResumingProposer>> open(std::unique_ptr<Proposer> inner, const std::filesystem::path& cassette,
+                                                          std::vector<std::string> secrets);
+    Result<ChatReply> propose(const ChatRequest& request) override;
+    std::string describe() const override { return m_recorder->describe(); }
+    std::string model() const override { return m_recorder->model(); }
+    size_t replayed() const { return m_replayed; }
+
+private:
+    ResumingProposer() = default;
+    std::unique_ptr<Proposer> m_past;  // null when the cassette did not exist yet
+    std::unique_ptr<RecordingProposer> m_recorder;
+    std::mutex m_mutex;
+    size_t m_replayed = 0;
+};
+
 class ReplayProposer final : public Proposer {
 public:
     // Reads the whole cassette; an unreadable file or line is an error naming the line.

@@ -36,6 +36,11 @@ Result<std::unique_ptr<Proposer>> make_proposer(const LlmConfig& config, std::sh
     std::unique_ptr<Proposer> proposer = std::move(*p);
     const std::vector<std::string> secrets = {config.endpoint.api_key};
     if (!config.record.empty()) proposer = std::make_unique<RecordingProposer>(std::move(proposer), config.record, secrets);
+    if (!config.resume.empty()) {
+        auto resuming = ResumingProposer::open(std::move(proposer), config.resume, secrets);
+        if (!resuming) return resuming.error();
+        proposer = std::move(*resuming);
+    }
     if (log) proposer = std::make_unique<AccountedProposer>(std::move(proposer), std::move(log), run, secrets);
     return proposer;
 }

@@ -2,8 +2,9 @@
 //   kind openai  -> ChatClient            (base_url, model, api_key, ...)
 //   kind command -> CommandProposer       (command)
 //   kind replay  -> ReplayProposer        (replay cassette)
-// then RecordingProposer when `record` names a cassette, then AccountedProposer when a call
-// log is given. The only place that knows the kinds.
+// then RecordingProposer when `record` names a cassette, then ResumingProposer when `resume`
+// names the run's own cassette, then AccountedProposer when a call log is given (so replayed
+// answers are accounted too, with their recorded usage). The only place that knows the kinds.
 #pragma once
 
 #include <memory>
@@ -26,6 +27,7 @@ struct LlmConfig {
     CommandProposerConfig command;
     std::filesystem::path record;  // cassette to append to; empty: none
     std::filesystem::path replay;  // cassette to answer from (kind replay)
+    std::filesystem::path resume;  // a run's own cassette: replayed first, then extended (ResumingProposer)
 };
 
 // Why no proposer can be made, or the proposer. `log` may be null.

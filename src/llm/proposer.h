@@ -52,6 +52,7 @@ struct ChatReply {
     double cost_usd = 0;         // from the configured prices; 0 when none are set
     int attempts = 1;            // HTTP attempts (1 for kinds that do not retry)
     std::string finish_reason;   // "stop", "length", ... when the kind reports one
+    bool resumed = false;        // answered from the run's own cassette: already accounted when it was first made
 };
 
 class Proposer {

@@ -94,6 +94,17 @@ TEST(LlmAgent, RewindThenOptimizeWithAScriptedModel) {
     EXPECT_EQ(rec["provenance"][0]["model"], "scripted-coder");
     // Six prompts (five named de-optimizations and an open one), every one accounted.
     EXPECT_EQ(count(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM llm_calls WHERE purpose = 'rewind' AND outcome = 'ok'"), 6);
+    // Run again (as after kill -9): the run's own replies and evaluations answer; nothing is asked or paid twice.
+    const size_t asked = server.received().size();
+    const int64_t evaluations = count(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM evaluations");
+    const auto again = run_cli({"rewind", (tmp.path / "suite").string(), "--bank", bank, "--mode", "llm", "--budget", "8", "--out",
+                                (tmp.path / "rewind").string(), "--json", "-q"},
+                               env);
+    ASSERT_EQ(again.exit_code, 0) << again.output;
+    EXPECT_EQ(server.received().size(), asked);
+    EXPECT_EQ(count(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
+    EXPECT_EQ(count(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM llm_calls"), 6);
+    EXPECT_EQ(json_of(again)["operators"][0]["records"], json_of(rewind)["operators"][0]["records"]);
 
     const auto optimize = run_cli({"optimize", "suite/untuned/axpb_custom", "--bank", bank, "--budget", "6", "--out",
                                    (tmp.path / "optimize").string(), "--json", "-q"},

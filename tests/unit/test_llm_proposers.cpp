@@ -248,3 +248,36 @@ TEST(Secrets, KeyShapedTextIsRedacted) {
 
 }  // namespace
 }  // namespace ascendopt
+
+namespace ascendopt {
+namespace {
+
+TEST(Cassette, AResumedRunReplaysItsOwnRepliesThenGoesLive) {
+    TempFolder tmp;
+    const auto cassette = tmp.path() / "run-replies.jsonl";
+    ScriptedLlmServer server;
+    server.push(Scripted::ok("first answer"));
+    server.push(Scripted::ok("second answer"));
+    server.push(Scripted::ok("third answer"));
+    auto config = openai_config(server);
+    config.resume = cassette;
+    {
+        auto p = make_proposer(config);
+        ASSERT_TRUE(p) << p.error().message;
+        EXPECT_EQ((*p)->propose(ask("q"))->text, "first answer");
+        EXPECT_EQ((*p)->propose(ask("q"))->text, "second answer");
+    }  // killed here
+    auto p = make_proposer(config);
+    ASSERT_TRUE(p);
+    auto again = (*p)->propose(ask("q"));
+    EXPECT_EQ(again->text, "first answer");  // the same replies in the same order...
+    EXPECT_TRUE(again->resumed);
+    EXPECT_EQ((*p)->propose(ask("q"))->text, "second answer");
+    auto live = (*p)->propose(ask("q"));  // ...then the live model
+    EXPECT_EQ(live->text, "third answer");
+    EXPECT_FALSE(live->resumed);
+    EXPECT_EQ(server.received().size(), 3u);
+}
+
+}  // namespace
+}  // namespace ascendopt
