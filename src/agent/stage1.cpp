@@ -30,6 +30,25 @@ std::string diagnose(const nlohmann::json& profile, const CandidateFiles& files)
 
 namespace {
 
+// The diagnosis: the rules' reading, extended by the LLM's own when there is one (an LLM
+// failure leaves the rules' reading, noted in the episode).
+std::string diagnosis_for(const nlohmann::json& profile, const Stage1Result& out, const std::string& op, std::vector<std::string>& episode,
+                          const Stage1Options& o) {
+    const std::string rules = diagnose(profile, out.best);
+    if (!o.proposer) return rules;
+    auto request = make_request(*o.templates, "diagnose",
+                                {{"operator", op}, {"latency", fmt::format("{:.3f} us (simulated)", out.best_us)}, {"profile", profile.dump(1)},
+                                 {"rules", rules}, {"files", render_files(out.best)}},
+                                o.params, "stage1-diagnose");
+    if (!request) return rules;
+    auto reply = o.proposer->propose(*request);
+    if (!reply) {
+        episode.push_back("the LLM could not diagnose: " + reply.error().message);
+        return rules;
+    }
+    return rules + "\n" + reply->text;
+}
+
 // One LLM rewrite with its repairs. True when a faster version was accepted into `out`.
 Result<bool> llm_round(CandidateRunner& runner, const std::vector<Bank::Hit>& hits, const std::string& diagnosis, Stage1Result& out,
                        nlohmann::json& profile, const Stage1Options& o) {
@@ -105,7 +124,7 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
     const std::string self = runner.original().display_name();
     for (bool progress = true; progress;) {
         progress = false;
-        const std::string symptoms = diagnose(profile, out.best);
+        const std::string symptoms = diagnosis_for(profile, out, self, out.episode, o);
         out.diagnoses.push_back(symptoms);
         auto found = retrieve(bank, symptoms, {.top_k = o.top_k, .embeddings = o.embeddings, .exclude_operator = self});
         if (!found) return found.error();

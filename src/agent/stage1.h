@@ -1,7 +1,8 @@
 // Stage I: diagnose -> retrieve -> rewrite -> evaluate -> accept only if correct and faster.
-// The diagnosis is rule-based here: the profile's bound and pipe utilizations, plus the
-// structural cues of the source (single-buffered queues, full barriers, scalar element access,
-// small tile constants), written as symptoms that retrieval matches against the bank. The
+// The diagnosis is rule-based (the profile's bound and pipe utilizations, plus the structural
+// cues of the source: single-buffered queues, full barriers, scalar element access, DMA set-up
+// dominance), extended by the LLM's own reading of the profile and code when one is given;
+// it is written as symptoms that retrieval matches against the bank. The
 // rewrite comes from the transfer proposer (a retrieved record's diff, fuzzily patched in).
 // Every evaluation goes through the run's ledger, so Stage I resumes after kill -9.
 #pragma once

@@ -8,6 +8,7 @@
 #include "bank/bank.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/report_text.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -21,8 +22,7 @@ struct BankOptions {
 };
 
 int fail(const Error& e, int code = k_exit_bad_input) {
-    std::cerr << "ascendopt: error: " << e.message << "\n";
-    if (!e.hint.empty()) std::cerr << "  hint: " << e.hint << "\n";
+    std::cerr << render_error(e);
     return code;
 }
 

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/config.h"
 #include "cli/exit_codes.h"
+#include "cli/report_text.h"
 
 namespace ascendopt {
 namespace {
@@ -19,9 +20,7 @@ struct LlmCommandOptions {
 };
 
 int print_error(const Error& e, int code) {
-    std::cerr << "ascendopt: error: " << e.message << "\n";
-    if (!e.hint.empty()) std::cerr << "  hint: " << e.hint << "\n";
-    if (!e.detail.empty()) std::cerr << e.detail << "\n";
+    std::cerr << render_error(e);
     return code;
 }
 

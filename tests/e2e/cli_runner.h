@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include "util/files.h"
 #include "util/sandbox.h"
@@ -38,6 +39,19 @@ inline nlohmann::json json_of(const ProcessResult& r) {
     if (start == std::string::npos) return {};
     // stdout carries the JSON document; stderr is quiet with -q except for errors.
     return nlohmann::json::parse(r.output.substr(start), nullptr, false);
+}
+
+// The single integer a query over a SQLite file returns (-1 when it cannot be read).
+inline int64_t count_rows(const fs::path& db, const std::string& sql) {
+    sqlite3* h = nullptr;
+    int64_t n = -1;
+    if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(h);
+    return n;
 }
 
 // A private folder, removed with everything in it.

@@ -1,8 +1,6 @@
 // Rewind -> bank -> optimize with an LLM: the scripted OpenAI-compatible server plays the
 // model. Rewind asks it for named de-optimizations of clip_custom; Stage I of optimize asks it
 // to rewrite axpb_custom (never mined) with the record rewind produced.
-#include <sqlite3.h>
-
 #include "cli_runner.h"
 #include "support/scripted_llm_server.h"
 
@@ -47,19 +45,8 @@ Scripted respond(const nlohmann::json& body) {
                                 ? k_deopt_reply
                                 : "This implementation does not use that optimization.");
     if (user.find("Rewrite the kernel") != std::string::npos) return Scripted::ok(k_rewrite_reply);
+    if (user.find("name the bottleneck") != std::string::npos) return Scripted::ok("LLM reading: one buffer per queue exposes the copy latency.");
     return Scripted::ok("No further change.");
-}
-
-int64_t count(const fs::path& db, const std::string& sql) {
-    sqlite3* h = nullptr;
-    int64_t n = -1;
-    if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(h);
-    return n;
 }
 
 TEST(LlmAgent, RewindThenOptimizeWithAScriptedModel) {
@@ -93,17 +80,17 @@ TEST(LlmAgent, RewindThenOptimizeWithAScriptedModel) {
     EXPECT_EQ(rec["provenance"][0]["source"], "llm-rewind");
     EXPECT_EQ(rec["provenance"][0]["model"], "scripted-coder");
     // Six prompts (five named de-optimizations and an open one), every one accounted.
-    EXPECT_EQ(count(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM llm_calls WHERE purpose = 'rewind' AND outcome = 'ok'"), 6);
+    EXPECT_EQ(count_rows(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM llm_calls WHERE purpose = 'rewind' AND outcome = 'ok'"), 6);
     // Run again (as after kill -9): the run's own replies and evaluations answer; nothing is asked or paid twice.
     const size_t asked = server.received().size();
-    const int64_t evaluations = count(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM evaluations");
+    const int64_t evaluations = count_rows(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM evaluations");
     const auto again = run_cli({"rewind", (tmp.path / "suite").string(), "--bank", bank, "--mode", "llm", "--budget", "8", "--out",
                                 (tmp.path / "rewind").string(), "--json", "-q"},
                                env);
     ASSERT_EQ(again.exit_code, 0) << again.output;
     EXPECT_EQ(server.received().size(), asked);
-    EXPECT_EQ(count(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
-    EXPECT_EQ(count(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM llm_calls"), 6);
+    EXPECT_EQ(count_rows(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
+    EXPECT_EQ(count_rows(tmp.path / "rewind" / "run.db", "SELECT COUNT(*) FROM llm_calls"), 6);
     EXPECT_EQ(json_of(again)["operators"][0]["records"], json_of(rewind)["operators"][0]["records"]);
 
     const auto optimize = run_cli({"optimize", "suite/untuned/axpb_custom", "--bank", bank, "--budget", "6", "--out",
@@ -116,6 +103,7 @@ TEST(LlmAgent, RewindThenOptimizeWithAScriptedModel) {
     EXPECT_EQ(s["accepted_rewrites"][0]["files"][0], "op_kernel/axpb_custom.cpp");
     EXPECT_LT(s["after_stage1_us"].get<double>(), s["baseline_us"].get<double>());
     EXPECT_LE(s["after_stage2_us"].get<double>(), s["after_stage1_us"].get<double>());
+    EXPECT_NE(s["diagnoses"][0].get<std::string>().find("LLM reading: one buffer per queue"), std::string::npos) << s["diagnoses"];
     bool saw_experience = false;
     for (const auto& r : server.received())
         if (r.body["messages"].back()["content"].get<std::string>().find("record #1 [kernel.memory.double_buffer]") != std::string::npos)

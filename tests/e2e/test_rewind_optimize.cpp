@@ -1,8 +1,6 @@
 // Offline rewind -> experience bank -> optimize, driven through the real binary: records with
 // measured evidence from strong/baseline pairs, transfer of that experience to an operator
 // that was not mined, and resumption after kill -9 without repeated or lost evaluations.
-#include <sqlite3.h>
-
 #include "cli_runner.h"
 
 namespace ascendopt::e2e {
@@ -13,18 +11,6 @@ fs::path make_suite(const fs::path& where) {
     fs::create_directories(where / "suite");
     for (const char* op : {"clip_custom", "exp_custom"}) fs::copy(source_dir() / "ops" / op, where / "suite" / op, fs::copy_options::recursive);
     return where / "suite";
-}
-
-int64_t count_rows(const fs::path& db, const std::string& sql) {
-    sqlite3* h = nullptr;
-    int64_t n = -1;
-    if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(h);
-    return n;
 }
 
 class RewindOptimize : public ::testing::Test {
