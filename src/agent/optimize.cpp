@@ -1,0 +1,133 @@
+#include "agent/optimize.h"
+
+#include "search/tuner.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The input folder with its op_host/ and op_kernel/ files replaced by `files`.
+Status write_optimized(const OperatorSource& original, const CandidateFiles& files, const fs::path& dest) {
+    std::error_code ec;
+    fs::remove_all(dest, ec);
+    fs::create_directories(dest);
+    for (const auto& e : fs::directory_iterator(original.root)) {
+        const std::string name = e.path().filename().string();
+        if (name == "baseline" || name == "op_host" || name == "op_kernel") continue;
+        fs::copy(e.path(), dest / name, fs::copy_options::recursive, ec);
+        if (ec) return make_error("cannot copy " + e.path().string() + ": " + ec.message());
+    }
+    for (const auto& [rel, text] : files) {
+        fs::create_directories((dest / rel).parent_path());
+        if (auto s = write_atomic(dest / rel, text); !s) return s;
+    }
+    return ok_status();
+}
+
+struct Stage2Outcome {
+    CandidateFiles files;
+    std::optional<double> best_us;
+    int64_t evaluations = 0;
+};
+
+Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles& files, int64_t budget, Builder& builder,
+                                 GoldenRunner& golden, const OptimizeOptions& o) {
+    Stage2Outcome out{files, std::nullopt, 0};
+    if (budget < 1) return out;
+    TuneOptions t;
+    t.budget = budget;
+    t.seed = o.eval.seed;
+    t.out_dir = o.out_dir / "stage2";
+    t.workers = o.eval.jobs;
+    t.eval = o.eval;
+    auto tuned = tune(op, builder, golden, t, [](const TuneProgress&) {});
+    if (!tuned) return tuned.error();
+    out.best_us = tuned->best_us;
+    out.evaluations = tuned->evaluations;
+    for (auto& [rel, text] : out.files) {
+        auto now = read_text(tuned->tuned_dir / rel);
+        if (!now) return now.error();
+        text = std::move(*now);
+    }
+    return out;
+}
+
+nlohmann::json summary_json(const OptimizeOptions& o, const OptimizeResult& r, const std::string& name) {
+    const Stage1Result& s1 = r.stage1;
+    nlohmann::json accepted = nlohmann::json::array(), attempts = nlohmann::json::array();
+    for (const auto& a : s1.accepted)
+        accepted.push_back({{"record", a.record}, {"inspired_by", a.inspired_by}, {"family", a.family}, {"before_us", a.before_us},
+                            {"after_us", a.after_us}, {"files", a.files}});
+    for (const auto& t : s1.attempts) attempts.push_back({{"record", t.record}, {"outcome", t.outcome}});
+    return {{"operator", name},
+            {"bank", o.bank_path},
+            {"budget", o.budget},
+            {"seed", o.eval.seed},
+            {"proposer", o.proposer_identity},
+            {"latency_source", "sim"},
+            {"baseline_us", s1.baseline_us},
+            {"after_stage1_us", s1.best_us},
+            {"after_stage2_us", r.final_us},
+            {"speedup", s1.baseline_us / r.final_us},
+            {"evaluations", {{"stage1", r.stage1_evaluations}, {"stage2", r.stage2_evaluations}}},
+            {"accepted_rewrites", accepted},
+            {"stage1_attempts", attempts},
+            {"diagnoses", s1.diagnoses},
+            {"episode", s1.episode},
+            {"optimized", r.optimized_dir.string()}};
+}
+
+void say(const OptimizeOptions& o, const std::string& what) {
+    if (o.progress) o.progress(what);
+}
+
+}  // namespace
+
+Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& builder, GoldenRunner& golden, Bank& bank, const OptimizeOptions& o) {
+    fs::create_directories(o.out_dir);
+    auto store = RunStore::open(o.out_dir / "run.db");
+    if (!store) return store.error();
+    const int64_t budget1 = std::max<int64_t>(2, int64_t(double(o.budget) * o.stage1_share));
+    auto run = store->open_run("optimize-stage1", {{"operator", op.display_name()}, {"seed", o.eval.seed}, {"soc", o.eval.soc},
+                                                   {"budget", o.budget}, {"stage1_budget", budget1}, {"top_k", o.top_k},
+                                                   {"proposer", o.proposer_identity}});
+    if (!run) return run.error();
+    auto ledger = EvaluationLedger::open(*store, *run, budget1);
+    if (!ledger) return ledger.error();
+    auto scratch_dir = make_temp_dir(o.out_dir, "case-data");
+    if (!scratch_dir) return scratch_dir.error();
+    ScratchDir scratch(*scratch_dir);  // every candidate runs on the same inputs, prepared once
+    auto evaluator = make_twin_evaluator(builder, golden, o.eval, std::make_shared<CaseDataStore>(*scratch_dir, golden));
+    CandidateRunner runner(op, *evaluator, *store, *ledger, o.out_dir);
+    std::unique_ptr<Proposer> proposer;
+    if (o.make_proposer) {
+        auto made = o.make_proposer(*run);
+        if (!made) return made.error();
+        proposer = std::move(*made);
+    }
+    say(o, "stage I (" + (proposer ? proposer->describe() : std::string("transfer")) + "), up to " + std::to_string(budget1) + " of " +
+               std::to_string(o.budget) + " evaluations");
+    OptimizeResult r;
+    auto s1 = run_stage1(runner, bank, {.budget = budget1, .top_k = o.top_k, .embeddings = o.embeddings, .proposer = proposer.get(),
+                                        .templates = o.templates, .params = o.params, .soc = o.eval.soc});
+    if (!s1) return s1.error();
+    r.stage1 = std::move(*s1);
+    r.stage1_evaluations = ledger->budget().used();
+    auto stage1_op = runner.materialize(r.stage1.best);
+    if (!stage1_op) return stage1_op.error();
+    say(o, "stage II, " + std::to_string(o.budget - r.stage1_evaluations) + " evaluations");
+    auto s2 = run_stage2(*stage1_op, r.stage1.best, o.budget - r.stage1_evaluations, builder, golden, o);
+    if (!s2) return s2.error();
+    r.stage2_evaluations = s2->evaluations;
+    const bool stage2_better = s2->best_us && *s2->best_us < r.stage1.best_us;
+    r.final_us = stage2_better ? *s2->best_us : r.stage1.best_us;
+    r.optimized_dir = o.out_dir / "optimized" / op.root.filename();
+    if (auto w = write_optimized(op, stage2_better ? s2->files : r.stage1.best, r.optimized_dir); !w) return w.error();
+    r.summary = summary_json(o, r, op.display_name());
+    if (auto w = write_atomic(o.out_dir / "summary.json", r.summary.dump(2) + "\n"); !w) return w.error();
+    return r;
+}
+
+}  // namespace ascendopt

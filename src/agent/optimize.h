@@ -1,0 +1,40 @@
+// One operator through Stage I then Stage II under one budget (`ascendopt optimize`, and the
+// study's ascendopt method). Stage I keeps its evaluations in <out>/run.db, Stage II in
+// <out>/stage2/run.db, so a killed run resumes where it stopped. The result is the optimized
+// folder <out>/optimized/<op>/ (the input with op_host/ and op_kernel/ replaced) and a summary.
+#pragma once
+
+#include <functional>
+
+#include "agent/stage1.h"
+#include "eval/evaluator.h"
+
+namespace ascendopt {
+
+struct OptimizeOptions {
+    int64_t budget = 30;
+    double stage1_share = 0.5;  // Stage I may use this share (at least 2); Stage II gets the rest
+    size_t top_k = 5;
+    std::filesystem::path out_dir;
+    EvalOptions eval;  // soc_description and sandbox filled
+    std::string bank_path;  // for the summary
+    // Makes Stage I's LLM for the run (its id is for call accounting); null: the transfer proposer.
+    std::function<Result<std::unique_ptr<Proposer>>(int64_t run)> make_proposer;
+    std::string proposer_identity = "transfer";  // part of the run's identity
+    const TemplateStore* templates = nullptr;
+    GenerationParams params;
+    EmbeddingsClient* embeddings = nullptr;
+    std::function<void(const std::string&)> progress;  // stage messages; may be empty
+};
+
+struct OptimizeResult {
+    Stage1Result stage1;
+    int64_t stage1_evaluations = 0, stage2_evaluations = 0;
+    double final_us = 0;
+    std::filesystem::path optimized_dir;
+    nlohmann::json summary;
+};
+
+Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& builder, GoldenRunner& golden, Bank& bank, const OptimizeOptions& o);
+
+}  // namespace ascendopt
