@@ -61,6 +61,8 @@ nlohmann::json summary_json(const OptimizeOptions& o, const OptimizeResult& r, c
         accepted.push_back({{"record", a.record}, {"inspired_by", a.inspired_by}, {"family", a.family}, {"before_us", a.before_us},
                             {"after_us", a.after_us}, {"files", a.files}});
     for (const auto& t : s1.attempts) attempts.push_back({{"record", t.record}, {"outcome", t.outcome}});
+    nlohmann::json latencies = nlohmann::json::array();
+    for (const auto& l : r.evaluations) latencies.push_back(l ? nlohmann::json(*l) : nlohmann::json());
     return {{"operator", name},
             {"bank", o.bank_path},
             {"budget", o.budget},
@@ -72,6 +74,7 @@ nlohmann::json summary_json(const OptimizeOptions& o, const OptimizeResult& r, c
             {"after_stage2_us", r.final_us},
             {"speedup", s1.baseline_us / r.final_us},
             {"evaluations", {{"stage1", r.stage1_evaluations}, {"stage2", r.stage2_evaluations}}},
+            {"evaluation_latencies_us", latencies},
             {"accepted_rewrites", accepted},
             {"stage1_attempts", attempts},
             {"diagnoses", s1.diagnoses},
@@ -123,6 +126,16 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& buil
     r.stage2_evaluations = s2->evaluations;
     const bool stage2_better = s2->best_us && *s2->best_us < r.stage1.best_us;
     r.final_us = stage2_better ? *s2->best_us : r.stage1.best_us;
+    auto first = store->latencies(*run);
+    if (!first) return first.error();
+    r.evaluations = std::move(*first);
+    if (r.stage2_evaluations > 0) {
+        auto stage2_store = RunStore::open(o.out_dir / "stage2" / "run.db");
+        if (!stage2_store) return stage2_store.error();
+        auto second = stage2_store->latencies();
+        if (!second) return second.error();
+        r.evaluations.insert(r.evaluations.end(), second->begin(), second->end());
+    }
     r.optimized_dir = o.out_dir / "optimized" / op.root.filename();
     if (auto w = write_optimized(op, stage2_better ? s2->files : r.stage1.best, r.optimized_dir); !w) return w.error();
     r.summary = summary_json(o, r, op.display_name());

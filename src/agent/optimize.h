@@ -31,6 +31,8 @@ struct OptimizeResult {
     Stage1Result stage1;
     int64_t stage1_evaluations = 0, stage2_evaluations = 0;
     double final_us = 0;
+    // Every evaluation's latency in budget order, Stage I then Stage II (nullopt: not correct).
+    std::vector<std::optional<double>> evaluations;
     std::filesystem::path optimized_dir;
     nlohmann::json summary;
 };

@@ -123,6 +123,22 @@ Result<std::optional<EvaluationRecord>> RunStore::find(int64_t run, const std::s
     return std::optional<EvaluationRecord>(std::move(e));
 }
 
+Result<std::vector<std::optional<double>>> RunStore::latencies(std::optional<int64_t> run) {
+    auto q = m_db.prepare("SELECT status, latency FROM evaluations WHERE ?1 IS NULL OR run_id = ?1 ORDER BY id");
+    if (!q) return q.error();
+    if (run) q->bind(1, *run);
+    else q->bind(1, std::nullopt);
+    std::vector<std::optional<double>> out;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        const bool ok = q->column_text(0) == status_name(EvalStatus::ok) && !q->column_is_null(1);
+        out.push_back(ok ? std::optional<double>(q->column_double(1)) : std::nullopt);
+    }
+    return out;
+}
+
 Status RunStore::record(int64_t run, const EvaluationRecord& e) {
     auto insert = m_db.prepare(
         "INSERT INTO evaluations(run_id, candidate, config, config_hash, status, reason, latency, latency_source, metrics, "

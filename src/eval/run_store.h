@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -46,6 +47,9 @@ public:
     Result<std::optional<EvaluationRecord>> find(int64_t run, const std::string& candidate, const nlohmann::json& config);
     Status record(int64_t run, const EvaluationRecord& e);
     Result<int64_t> count(int64_t run);
+    // The latency of each evaluation in the order they were committed (nullopt for one that did
+    // not pass), for progress-versus-budget curves; every run's when `run` is nullopt.
+    Result<std::vector<std::optional<double>>> latencies(std::optional<int64_t> run = std::nullopt);
 
     // A stable hash of a configuration (keys sorted), the identity used with the candidate.
     static std::string config_hash(const nlohmann::json& config);
