@@ -95,7 +95,7 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& buil
     const int64_t budget1 = std::max<int64_t>(2, int64_t(double(o.budget) * o.stage1_share));
     auto run = store->open_run("optimize-stage1", {{"operator", op.display_name()}, {"seed", o.eval.seed}, {"soc", o.eval.soc},
                                                    {"budget", o.budget}, {"stage1_budget", budget1}, {"top_k", o.top_k},
-                                                   {"proposer", o.proposer_identity}});
+                                                   {"proposer", o.proposer_identity}, {"stage2", o.stage2}});
     if (!run) return run.error();
     auto ledger = EvaluationLedger::open(*store, *run, budget1);
     if (!ledger) return ledger.error();
@@ -120,8 +120,8 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& buil
     r.stage1_evaluations = ledger->budget().used();
     auto stage1_op = runner.materialize(r.stage1.best);
     if (!stage1_op) return stage1_op.error();
-    say(o, "stage II, " + std::to_string(o.budget - r.stage1_evaluations) + " evaluations");
-    auto s2 = run_stage2(*stage1_op, r.stage1.best, o.budget - r.stage1_evaluations, builder, golden, o);
+    if (o.stage2) say(o, "stage II, " + std::to_string(o.budget - r.stage1_evaluations) + " evaluations");
+    auto s2 = run_stage2(*stage1_op, r.stage1.best, o.stage2 ? o.budget - r.stage1_evaluations : 0, builder, golden, o);
     if (!s2) return s2.error();
     r.stage2_evaluations = s2->evaluations;
     const bool stage2_better = s2->best_us && *s2->best_us < r.stage1.best_us;

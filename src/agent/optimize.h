@@ -14,6 +14,7 @@ namespace ascendopt {
 struct OptimizeOptions {
     int64_t budget = 30;
     double stage1_share = 0.5;  // Stage I may use this share (at least 2); Stage II gets the rest
+    bool stage2 = true;         // false: Stage I alone (an ablation)
     size_t top_k = 5;
     std::filesystem::path out_dir;
     EvalOptions eval;  // soc_description and sandbox filled

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     const CommandRunner bank = add_bank_command(app);
     const CommandRunner rewind = add_rewind_command(app);
     const CommandRunner optimize = add_optimize_command(app);
+    const CommandRunner bench = add_bench_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
         if (app.got_subcommand("bank")) return bank();
         if (app.got_subcommand("rewind")) return rewind();
         if (app.got_subcommand("optimize")) return optimize();
+        if (app.got_subcommand("bench")) return bench();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -1,0 +1,56 @@
+// The study's methods behind one interface: each gets an operator, the same evaluator and
+// the same budget of unique evaluations, and returns every evaluation's latency in order.
+//   ascendopt             Stage I (LLM when configured, else transfer) + Stage II, with the bank
+//   stage1                Stage I alone (ablation)
+//   stage1-no-experience  Stage I with an empty bank (ablation; needs an LLM)
+//   stage2                Stage II alone (tune)
+//   best-of-n, openevolve the LLM baselines (need an LLM; not built yet)
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "bank/bank.h"
+#include "eval/evaluator.h"
+#include "llm/proposer.h"
+#include "llm/templates.h"
+
+namespace ascendopt {
+
+struct MethodInfo {
+    std::string name;
+    bool needs_llm = false;
+    bool needs_bank = false;
+    bool built = true;
+    std::string description;
+};
+const std::vector<MethodInfo>& study_methods();
+const MethodInfo* find_method(const std::string& name);
+
+struct MethodContext {
+    Builder& builder;
+    GoldenRunner& golden;
+    EvalOptions eval;
+    int64_t budget = 0;
+    std::filesystem::path out_dir;  // this method's folder for this operator
+    Bank* bank = nullptr;
+    std::string bank_path;
+    std::function<Result<std::unique_ptr<Proposer>>(int64_t run)> make_proposer;  // empty: no LLM
+    std::string proposer_identity = "transfer";
+    const TemplateStore* templates = nullptr;
+    GenerationParams params;
+};
+
+struct MethodRun {
+    std::string method, op;
+    double baseline_us = 0;
+    std::vector<std::optional<double>> evaluations;  // latency per evaluation, budget order; nullopt: not correct
+    nlohmann::json detail = nlohmann::json::object();  // the method's own summary
+};
+
+nlohmann::json to_json(const MethodRun& r);
+MethodRun method_run_from_json(const nlohmann::json& j);
+
+Result<MethodRun> run_method(const MethodInfo& method, const OperatorSource& op, MethodContext& context);
+
+}  // namespace ascendopt
