@@ -43,7 +43,7 @@ std::vector<fs::path> targets(const fs::path& suite) {
     std::vector<fs::path> out;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(suite, ec)) {
-        if (!fs::is_directory(e.path() / "op_host")) continue;
+        if (!fs::is_directory(e.path() / "op_host") || !fs::is_directory(e.path() / "op_kernel")) continue;
         out.push_back(fs::is_directory(e.path() / "baseline") ? e.path() / "baseline" : e.path());
     }
     std::sort(out.begin(), out.end());

@@ -1,0 +1,65 @@
+// `ascendopt bench`: every method at the same budget, metrics recomputed here from the
+// per-evaluation latencies it reports, LLM methods skipped with a message, and a rerun that
+// repeats nothing.
+#include <cmath>
+
+#include "cli_runner.h"
+
+namespace ascendopt::e2e {
+namespace {
+
+double by_hand_speedup(const nlohmann::json& op) {
+    const double baseline = op["baseline_us"];
+    double best = baseline;
+    for (const auto& e : op["evaluations_us"])
+        if (e.is_number()) best = std::min(best, e.get<double>());
+    return best < baseline ? baseline / best : 1.0;
+}
+
+TEST(Bench, MetricsMatchTheEvaluationsAndARerunRepeatsNothing) {
+    TempDir tmp;
+    fs::create_directories(tmp.path / "suite");
+    for (const char* op : {"exp_custom", "sqrt_custom"}) fs::copy(source_dir() / "ops" / op, tmp.path / "suite" / op, fs::copy_options::recursive);
+    const std::vector<std::string> args = {"bench", (tmp.path / "suite").string(), "--methods", "stage2,ascendopt,best-of-n", "--budget", "4",
+                                           "--bank", (tmp.path / "bank.db").string(), "--out", (tmp.path / "out").string(), "--json"};
+    const auto r = run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("skipping best-of-n: it needs an LLM"), std::string::npos) << r.output;
+    const auto results = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
+    ASSERT_EQ(results["methods"].size(), 2u);
+    for (const auto& [name, m] : results["methods"].items()) {
+        ASSERT_EQ(m["operators"].size(), 2u) << name;
+        double log_sum = 0;
+        int faster = 0;
+        for (const auto& op : m["operators"]) {
+            EXPECT_LE(op["evaluations_us"].size(), 4u) << name << " spent more than its budget";
+            EXPECT_GT(op["baseline_us"].get<double>(), 0);
+            const double s = by_hand_speedup(op);
+            log_sum += std::log(s);
+            faster += s > 1.0;
+        }
+        const auto& all = m["summary"]["all"];
+        EXPECT_NEAR(all["gm"].get<double>(), std::exp(log_sum / 2), 1e-9) << name;
+        EXPECT_DOUBLE_EQ(all["fast_p"]["1.0"].get<double>(), faster / 2.0) << name;
+        ASSERT_EQ(m["summary"]["progress_gm"].size(), 4u);
+        EXPECT_NEAR(m["summary"]["progress_gm"][3].get<double>(), all["gm"].get<double>(), 1e-9);
+        for (size_t k = 1; k < 4; ++k) EXPECT_GE(m["summary"]["progress_gm"][k].get<double>(), m["summary"]["progress_gm"][k - 1].get<double>());
+    }
+    EXPECT_GT(results["methods"]["stage2"]["summary"]["all"]["gm"].get<double>(), 1.0) << "the exp baseline's tile constant is tunable";
+    const int64_t evaluations = count_rows(tmp.path / "out" / "stage2" / "exp_custom" / "run.db", "SELECT COUNT(*) FROM evaluations");
+    const auto again = run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
+    ASSERT_EQ(again.exit_code, 0) << again.output;
+    EXPECT_EQ(count_rows(tmp.path / "out" / "stage2" / "exp_custom" / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
+    EXPECT_EQ(nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json")), results);
+    EXPECT_TRUE(fs::exists(tmp.path / "out" / "results.csv"));
+}
+
+TEST(Bench, AnUnknownMethodIsAnErrorThatListsTheMethods) {
+    const auto r = run_cli({"bench", "ops", "--methods", "magic", "--budget", "4"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.output.find("unknown method 'magic'"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("openevolve"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ascendopt::e2e
