@@ -39,9 +39,9 @@ fuzz:
 	@cmake --build $(BUILD)-fuzz -j $(JOBS) --target fuzz_manifest fuzz_msopst fuzz_reply fuzz_chat
 	bash scripts/run-fuzz.sh $(BUILD)-fuzz $(FUZZ_SECONDS)
 
-# Evaluates every bundled operator on the Ascend C twin and prints a summary table.
+# The main job offline: rewind -> bank -> the study on the bundled suite (scripts/demo.sh).
 demo: build
-	$(BUILD)/bin/ascendopt eval ops/*
+	BUILD=$(BUILD) bash scripts/demo.sh
 
 bench: build
 	$(BUILD)/bench/bench_eval

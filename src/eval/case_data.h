@@ -24,8 +24,9 @@ struct CaseData {
 
 class CaseDataStore {
 public:
-    // Input files are written under `dir`, which must outlive the store's users.
-    CaseDataStore(std::filesystem::path dir, GoldenRunner& golden) : m_dir(std::move(dir)), m_golden(golden) {}
+    // Input files are written under `dir`, which must outlive the store's users. It is made
+    // absolute: the paths are handed to sandboxed operator runs, which have another cwd.
+    CaseDataStore(const std::filesystem::path& dir, GoldenRunner& golden) : m_dir(std::filesystem::absolute(dir)), m_golden(golden) {}
 
     // Fails when the inputs cannot be written or the golden cannot be computed.
     Result<std::shared_ptr<const CaseData>> get(const Case& c, uint64_t seed);

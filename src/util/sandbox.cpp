@@ -32,15 +32,16 @@ std::vector<std::string> sandboxed_argv(const std::filesystem::path& bwrap, cons
     std::vector<std::string> out = {bwrap.string(), "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
                                     "--clearenv", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"};
     add_system_view(out);
-    // A path that does not exist (yet) has nothing to show; bwrap would refuse it.
+    // A path that does not exist (yet) has nothing to show; bwrap would refuse it. Inside, a
+    // relative destination would not be where the program looks: every path is made absolute.
     std::error_code ec;
     for (const auto& p : spec.read_only)
-        if (std::filesystem::exists(p, ec)) out.insert(out.end(), {"--ro-bind", p.string(), p.string()});
+        if (std::filesystem::exists(p, ec)) out.insert(out.end(), {"--ro-bind", std::filesystem::absolute(p).string(), std::filesystem::absolute(p).string()});
     for (const auto& p : spec.writable)
-        if (std::filesystem::exists(p, ec)) out.insert(out.end(), {"--bind", p.string(), p.string()});
+        if (std::filesystem::exists(p, ec)) out.insert(out.end(), {"--bind", std::filesystem::absolute(p).string(), std::filesystem::absolute(p).string()});
     out.insert(out.end(), {"--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/nonexistent", "--setenv", "LC_ALL", "C"});
     for (const auto& [k, v] : spec.env) out.insert(out.end(), {"--setenv", k, v});
-    if (!spec.cwd.empty()) out.insert(out.end(), {"--chdir", spec.cwd.string()});
+    if (!spec.cwd.empty()) out.insert(out.end(), {"--chdir", std::filesystem::absolute(spec.cwd).string()});
     out.push_back("--");
     out.insert(out.end(), argv.begin(), argv.end());
     return out;

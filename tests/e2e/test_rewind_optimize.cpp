@@ -105,6 +105,17 @@ TEST_F(RewindOptimize, OptimizeResumesAfterKill9WithoutRepeatingEvaluations) {
     EXPECT_EQ(count_rows(killed / "run.db", "SELECT COUNT(*) FROM evaluations"), a["evaluations"]["stage1"].get<int64_t>());
 }
 
+TEST(Rewind, RelativeOutputFoldersWork) {  // a bug once: case inputs under a relative --out were invisible in the sandbox
+    TempDir tmp;
+    fs::path suite = make_suite(tmp.path);
+    fs::remove_all(suite / "exp_custom");
+    std::vector<std::string> argv = {ASCENDOPT_TEST_BINARY, "rewind", suite.string(), "--bank", "bank.db", "--out", "rel-out", "-q"};
+    if (!working_bubblewrap()) argv.push_back("--unsandboxed");
+    const auto r = run_process(argv, {.cwd = tmp.path, .env = {{"ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR}}, .timeout_seconds = 600});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("records from 1 pairs"), std::string::npos) << r.output;
+}
+
 TEST(Bank, ExportImportMergesAndBadInputIsAnError) {
     TempDir tmp;
     const auto missing = run_cli({"bank", "list", "--bank", (tmp.path / "none.db").string()});
