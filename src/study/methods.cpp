@@ -1,7 +1,10 @@
 #include "study/methods.h"
 
+#include "agent/edit_apply.h"
 #include "agent/optimize.h"
+#include "agent/prompts.h"
 #include "search/tuner.h"
+#include "util/files.h"
 
 namespace ascendopt {
 namespace {
@@ -40,6 +43,51 @@ Result<MethodRun> run_optimize(const std::string& name, const OperatorSource& op
     return MethodRun{name, op.display_name(), r->stage1.baseline_us, r->evaluations, r->summary};
 }
 
+// N independent samples of one prompt (the rewrite template with the rules' diagnosis and no
+// experience); every usable reply is evaluated, the best correct one kept. At most `budget`
+// samples are drawn, so a model that never answers usably cannot loop forever.
+Result<MethodRun> run_best_of_n(const OperatorSource& op, MethodContext& c) {
+    auto store = RunStore::open(c.out_dir / "run.db");
+    if (!store) return store.error();
+    auto run = store->open_run("best-of-n", {{"operator", op.display_name()}, {"seed", c.eval.seed}, {"budget", c.budget},
+                                             {"proposer", c.proposer_identity}});
+    if (!run) return run.error();
+    auto ledger = EvaluationLedger::open(*store, *run, c.budget);
+    if (!ledger) return ledger.error();
+    auto scratch_dir = make_temp_dir(c.out_dir, "case-data");
+    if (!scratch_dir) return scratch_dir.error();
+    ScratchDir scratch(*scratch_dir);
+    auto evaluator = make_twin_evaluator(c.builder, c.golden, c.eval, std::make_shared<CaseDataStore>(*scratch_dir, c.golden));
+    CandidateRunner runner(op, *evaluator, *store, *ledger, c.out_dir);
+    auto proposer = c.make_proposer(*run);
+    if (!proposer) return proposer.error();
+    auto files = read_candidate_files(op);
+    if (!files) return files.error();
+    auto base = runner.evaluate(*files);
+    if (!base) return base.error();
+    if (!*base || !(*base)->ok()) return make_error(op.display_name() + " does not pass its cases", "best-of-n starts from a correct operator");
+    const double baseline = *(*base)->record.latency_us;
+    auto request = make_request(*c.templates, "rewrite",
+                                {{"operator", op.display_name()}, {"soc", c.eval.soc}, {"latency", std::to_string(baseline) + " us (simulated)"},
+                                 {"diagnosis", diagnose((*base)->record.metrics.value("profile", nlohmann::json::object()), *files)},
+                                 {"experience", "(none: best-of-n samples without experience)\n"}, {"history", "(nothing yet)\n"},
+                                 {"files", render_files(*files)}},
+                                c.params, "best-of-n");
+    if (!request) return request.error();
+    for (int64_t sample = 1; sample < c.budget && ledger->budget().used() < c.budget; ++sample) {
+        auto reply = (*proposer)->propose(*request);
+        if (!reply) continue;
+        const AppliedReply applied = apply_reply(reply->text, *files);
+        if (!applied.ok()) continue;
+        auto evaluated = runner.evaluate(applied.files);
+        if (!evaluated) return evaluated.error();
+        if (!*evaluated) break;
+    }
+    auto latencies = store->latencies(*run);
+    if (!latencies) return latencies.error();
+    return MethodRun{"best-of-n", op.display_name(), baseline, std::move(*latencies), {{"samples_evaluated", ledger->budget().used() - 1}}};
+}
+
 }  // namespace
 
 const std::vector<MethodInfo>& study_methods() {
@@ -48,7 +96,7 @@ const std::vector<MethodInfo>& study_methods() {
         {"stage1", false, true, true, "Stage I alone (ablation)"},
         {"stage1-no-experience", true, false, true, "Stage I with an empty bank (ablation)"},
         {"stage2", false, false, true, "Stage II alone: tiling search"},
-        {"best-of-n", true, false, false, "N independent samples of one prompt, the best correct kept"},
+        {"best-of-n", true, false, true, "N independent samples of one prompt, the best correct kept"},
         {"openevolve", true, false, false, "MAP-Elites islands with diff mutations (OpenEvolve style)"},
     };
     return methods;
@@ -80,7 +128,9 @@ MethodRun method_run_from_json(const nlohmann::json& j) {
 Result<MethodRun> run_method(const MethodInfo& m, const OperatorSource& op, MethodContext& c) {
     if (!m.built) return make_error("the " + m.name + " method is not built yet");
     if (m.needs_llm && !c.make_proposer) return make_error("the " + m.name + " method needs an LLM", "see docs/llm.md");
+    std::filesystem::create_directories(c.out_dir);
     if (m.name == "stage2") return run_stage2_only(op, c);
+    if (m.name == "best-of-n") return run_best_of_n(op, c);
     if (m.name == "stage1-no-experience") {
         auto empty = Bank::open(c.out_dir / "empty-bank.db");
         if (!empty) return empty.error();

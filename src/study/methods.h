@@ -4,7 +4,8 @@
 //   stage1                Stage I alone (ablation)
 //   stage1-no-experience  Stage I with an empty bank (ablation; needs an LLM)
 //   stage2                Stage II alone (tune)
-//   best-of-n, openevolve the LLM baselines (need an LLM; not built yet)
+//   best-of-n             N samples of one prompt, the best correct kept (needs an LLM)
+//   openevolve            MAP-Elites islands with diff mutations (needs an LLM; not built yet)
 #pragma once
 
 #include <functional>

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cli_runner.h"
+#include "support/scripted_llm_server.h"
 
 namespace ascendopt::e2e {
 namespace {
@@ -52,6 +53,27 @@ TEST(Bench, MetricsMatchTheEvaluationsAndARerunRepeatsNothing) {
     EXPECT_EQ(count_rows(tmp.path / "out" / "stage2" / "exp_custom" / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
     EXPECT_EQ(nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json")), results);
     EXPECT_TRUE(fs::exists(tmp.path / "out" / "results.csv"));
+}
+
+TEST(Bench, BestOfNSamplesOnePromptAndKeepsTheBestCorrect) {
+    testing::ScriptedLlmServer server;
+    server.set_responder([](const nlohmann::json& body) {
+        const std::string user = body["messages"].back()["content"];
+        if (user.find("Rewrite the kernel") == std::string::npos) return testing::Scripted::ok("no");
+        return testing::Scripted::ok("op_kernel/axpb_custom.cpp\n<<<<<<< SEARCH\nconstexpr int32_t BUFFER_NUM = 1;\n=======\n"
+                                     "constexpr int32_t BUFFER_NUM = 2;\n>>>>>>> REPLACE\n");
+    });
+    TempDir tmp;
+    const auto r = run_cli({"bench", "suite/untuned", "--methods", "best-of-n", "--budget", "3", "--out", (tmp.path / "out").string(), "--json", "-q"},
+                           {{"ASCENDOPT_LLM_BASE_URL", server.base_url()}, {"ASCENDOPT_LLM_MODEL", "scripted"}});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto m = json_of(r)["methods"]["best-of-n"];
+    ASSERT_EQ(m["operators"].size(), 1u);
+    EXPECT_GT(m["summary"]["all"]["gm"].get<double>(), 1.05) << m.dump(2);
+    EXPECT_EQ(m["operators"][0]["operator"], "axpb_custom");
+    size_t rewrites = 0;
+    for (const auto& q : server.received()) rewrites += q.body["messages"].back()["content"].get<std::string>().find("Rewrite the kernel") != std::string::npos;
+    EXPECT_EQ(rewrites, 2u);  // budget 3: the baseline and two samples of the same prompt
 }
 
 TEST(Bench, AnUnknownMethodIsAnErrorThatListsTheMethods) {
