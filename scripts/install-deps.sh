@@ -11,7 +11,7 @@ packages=(
   python3 python3-numpy
   bubblewrap
   libcurl4-openssl-dev libcpp-httplib-dev
-  diffutils patch
+  diffutils patch gnuplot-nox
 )
 # `install-deps.sh --fuzz`: also the clang toolchain with libFuzzer (make fuzz).
 if [ "${1:-}" = "--fuzz" ]; then

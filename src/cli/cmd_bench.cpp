@@ -155,7 +155,8 @@ int run_bench(BenchArgs& a) {
                     return exit_code_for(made.error());
                 }
                 run = std::move(*made);
-                run.op = label(target);  // folder names: a baseline/ folder is named after its operator                if (auto w = write_atomic(dir / "result.json", to_json(run).dump(2) + "\n"); !w) return k_exit_environment;
+                run.op = label(target);  // folder names: a baseline/ folder is named after its operator
+                if (auto w = write_atomic(dir / "result.json", to_json(run).dump(2) + "\n"); !w) return k_exit_environment;
             }
             ++done;
             if (!a.quiet) {

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     const CommandRunner rewind = add_rewind_command(app);
     const CommandRunner optimize = add_optimize_command(app);
     const CommandRunner bench = add_bench_command(app);
+    const CommandRunner report = add_report_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
         if (app.got_subcommand("rewind")) return rewind();
         if (app.got_subcommand("optimize")) return optimize();
         if (app.got_subcommand("bench")) return bench();
+        if (app.got_subcommand("report")) return report();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -9,6 +9,13 @@
 namespace ascendopt::e2e {
 namespace {
 
+// The start of a method's "all" row in report.md.
+std::string fmt_gm_row(const std::string& method, double gm) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "| %s | all | 2 | %.3fx |", method.c_str(), gm);
+    return buf;
+}
+
 double by_hand_speedup(const nlohmann::json& op) {
     const double baseline = op["baseline_us"];
     double best = baseline;
@@ -53,6 +60,16 @@ TEST(Bench, MetricsMatchTheEvaluationsAndARerunRepeatsNothing) {
     EXPECT_EQ(count_rows(tmp.path / "out" / "stage2" / "exp_custom" / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
     EXPECT_EQ(nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json")), results);
     EXPECT_TRUE(fs::exists(tmp.path / "out" / "results.csv"));
+    // The report: the results table in Markdown, and HTML with both plots inline.
+    const auto report = run_cli({"report", (tmp.path / "out").string()});
+    ASSERT_EQ(report.exit_code, 0) << report.output;
+    const auto md = *read_text(tmp.path / "out" / "report.md");
+    EXPECT_NE(md.find(fmt_gm_row("stage2", results["methods"]["stage2"]["summary"]["all"]["gm"].get<double>())), std::string::npos) << md;
+    const auto html = *read_text(tmp.path / "out" / "report.html");
+    size_t svgs = 0;
+    for (size_t at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) ++svgs;
+    EXPECT_EQ(svgs, 2u);
+    EXPECT_NE(html.find("<table id=\"results\">"), std::string::npos);
 }
 
 TEST(Bench, BestOfNSamplesOnePromptAndKeepsTheBestCorrect) {
