@@ -30,7 +30,7 @@ TempDir* RewindOptimize::s_tmp = nullptr;
 fs::path RewindOptimize::s_bank;
 ProcessResult RewindOptimize::s_rewind;
 
-TEST_F(RewindOptimize, OfflineRewindRecordsEachOptimizationWithItsEvidence) {
+void OfflineRewindRecordsEachOptimizationWithItsEvidence(const TempDir* s_tmp, const fs::path& s_bank, const ProcessResult& s_rewind) {
     ASSERT_EQ(s_rewind.exit_code, 0) << s_rewind.output;
     const auto summary = json_of(s_rewind);
     EXPECT_GE(summary["records"].get<int>(), 3) << summary.dump(2);
@@ -51,7 +51,7 @@ TEST_F(RewindOptimize, OfflineRewindRecordsEachOptimizationWithItsEvidence) {
     EXPECT_TRUE(families.count("tiling.tile_size"));
 }
 
-TEST_F(RewindOptimize, ARerunRepeatsNoEvaluationAndAddsNoEvidence) {
+void ARerunRepeatsNoEvaluationAndAddsNoEvidence(const TempDir* s_tmp, const fs::path& s_bank, const ProcessResult& s_rewind) {
     ASSERT_EQ(s_rewind.exit_code, 0) << s_rewind.output;
     const fs::path store = s_tmp->path / "rewind" / "run.db";
     const int64_t evaluations = count_rows(store, "SELECT COUNT(*) FROM evaluations");
@@ -63,7 +63,7 @@ TEST_F(RewindOptimize, ARerunRepeatsNoEvaluationAndAddsNoEvidence) {
     for (const auto& r : nlohmann::json::parse(list.output.substr(list.output.find('[')))) EXPECT_EQ(r["support"], 1);
 }
 
-TEST_F(RewindOptimize, OptimizeMakesAnUnminedOperatorFasterThroughTransferAndStage2) {
+void OptimizeMakesAnUnminedOperatorFasterThroughTransferAndStage2(const TempDir* s_tmp, const fs::path& s_bank, const ProcessResult& s_rewind) {
     ASSERT_EQ(s_rewind.exit_code, 0) << s_rewind.output;
     const fs::path out = s_tmp->path / "optimize";
     const auto r = run_cli({"optimize", "suite/untuned/axpb_custom", "--bank", s_bank.string(), "--budget", "10", "--out", out.string(), "--json", "-q"});
@@ -82,7 +82,7 @@ TEST_F(RewindOptimize, OptimizeMakesAnUnminedOperatorFasterThroughTransferAndSta
     EXPECT_EQ(eval.exit_code, 0) << eval.output;
 }
 
-TEST_F(RewindOptimize, OptimizeResumesAfterKill9WithoutRepeatingEvaluations) {
+void OptimizeResumesAfterKill9WithoutRepeatingEvaluations(const TempDir* s_tmp, const fs::path& s_bank, const ProcessResult& s_rewind) {
     ASSERT_EQ(s_rewind.exit_code, 0) << s_rewind.output;
     const fs::path whole = s_tmp->path / "whole", killed = s_tmp->path / "killed";
     const std::vector<std::string> common = {"optimize", "suite/untuned/axpb_custom", "--bank", s_bank.string(), "--budget", "8", "--json", "-q"};
@@ -103,6 +103,27 @@ TEST_F(RewindOptimize, OptimizeResumesAfterKill9WithoutRepeatingEvaluations) {
     EXPECT_EQ(a["after_stage2_us"], b["after_stage2_us"]);
     EXPECT_EQ(a["evaluations"], b["evaluations"]);
     EXPECT_EQ(count_rows(killed / "run.db", "SELECT COUNT(*) FROM evaluations"), a["evaluations"]["stage1"].get<int64_t>());
+}
+
+// One test process for all of them: the rewind they share takes most of a minute, and ctest
+// starts every test in a process of its own.
+TEST_F(RewindOptimize, RecordsRerunTransferAndResume) {
+    {
+        SCOPED_TRACE("OfflineRewindRecordsEachOptimizationWithItsEvidence");
+        OfflineRewindRecordsEachOptimizationWithItsEvidence(s_tmp, s_bank, s_rewind);
+    }
+    {
+        SCOPED_TRACE("ARerunRepeatsNoEvaluationAndAddsNoEvidence");
+        ARerunRepeatsNoEvaluationAndAddsNoEvidence(s_tmp, s_bank, s_rewind);
+    }
+    {
+        SCOPED_TRACE("OptimizeMakesAnUnminedOperatorFasterThroughTransferAndStage2");
+        OptimizeMakesAnUnminedOperatorFasterThroughTransferAndStage2(s_tmp, s_bank, s_rewind);
+    }
+    {
+        SCOPED_TRACE("OptimizeResumesAfterKill9WithoutRepeatingEvaluations");
+        OptimizeResumesAfterKill9WithoutRepeatingEvaluations(s_tmp, s_bank, s_rewind);
+    }
 }
 
 TEST(Rewind, RelativeOutputFoldersWork) {  // a bug once: case inputs under a relative --out were invisible in the sandbox
