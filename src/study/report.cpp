@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "study/methods.h"
+#include "study/metrics.h"
 #include "util/subprocess.h"
 
 namespace ascendopt {
@@ -25,12 +27,10 @@ std::string escape_html(const std::string& s) {
     return out;
 }
 
+// The one definition of speedup (metrics.h), over a per-operator entry of results.json.
 double op_speedup(const json& op) {
-    const double baseline = op.value("baseline_us", 0.0);
-    double best = baseline;
-    for (const auto& e : op.value("evaluations_us", json::array()))
-        if (e.is_number()) best = std::min(best, e.get<double>());
-    return best > 0 && best < baseline ? baseline / best : 1.0;
+    const MethodRun run = method_run_from_json(op);
+    return speedup({run.op, "all", run.baseline_us, run.evaluations});
 }
 
 // Rows of the results table: one per method and level ("all" first).
