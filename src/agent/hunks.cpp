@@ -102,4 +102,12 @@ CandidateFiles revert_hunks(const CandidateFiles& newer, const std::vector<const
     return out;
 }
 
+std::string unified_diff(const CandidateFiles& older, const CandidateFiles& newer) {
+    auto hunks = diff_hunks(older, newer);
+    if (!hunks) return "";
+    std::string out;
+    for (const auto& h : *hunks) out += h.text;
+    return out;
+}
+
 }  // namespace ascendopt

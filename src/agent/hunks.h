@@ -25,6 +25,10 @@ struct Hunk {
 // an error that names it.
 Result<std::vector<Hunk>> diff_hunks(const CandidateFiles& older, const CandidateFiles& newer, std::vector<std::string>* skipped = nullptr);
 
+// The whole difference as one unified diff (hunk texts in file order); empty when there is none
+// or GNU diff cannot run (a display aid, so a failure is not an error).
+std::string unified_diff(const CandidateFiles& older, const CandidateFiles& newer);
+
 // `newer` with the given hunks (all from diff_hunks(older, newer), none overlapping) undone.
 CandidateFiles revert_hunks(const CandidateFiles& newer, const std::vector<const Hunk*>& hunks);
 

@@ -59,7 +59,7 @@ nlohmann::json summary_json(const OptimizeOptions& o, const OptimizeResult& r, c
     nlohmann::json accepted = nlohmann::json::array(), attempts = nlohmann::json::array();
     for (const auto& a : s1.accepted)
         accepted.push_back({{"record", a.record}, {"inspired_by", a.inspired_by}, {"family", a.family}, {"before_us", a.before_us},
-                            {"after_us", a.after_us}, {"files", a.files}});
+                            {"after_us", a.after_us}, {"files", a.files}, {"diff", a.diff}});
     for (const auto& t : s1.attempts) attempts.push_back({{"record", t.record}, {"outcome", t.outcome}});
     nlohmann::json latencies = nlohmann::json::array();
     for (const auto& l : r.evaluations) latencies.push_back(l ? nlohmann::json(*l) : nlohmann::json());
@@ -97,13 +97,9 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& buil
                                                    {"budget", o.budget}, {"stage1_budget", budget1}, {"top_k", o.top_k},
                                                    {"proposer", o.proposer_identity}, {"stage2", o.stage2}});
     if (!run) return run.error();
-    auto ledger = EvaluationLedger::open(*store, *run, budget1);
-    if (!ledger) return ledger.error();
-    auto scratch_dir = make_temp_dir(o.out_dir, "case-data");
-    if (!scratch_dir) return scratch_dir.error();
-    ScratchDir scratch(*scratch_dir);  // every candidate runs on the same inputs, prepared once
-    auto evaluator = make_twin_evaluator(builder, golden, o.eval, std::make_shared<CaseDataStore>(*scratch_dir, golden));
-    CandidateRunner runner(op, *evaluator, *store, *ledger, o.out_dir);
+    auto session = CandidateSession::open(op, builder, golden, o.eval, {*store, *run, budget1, o.out_dir});
+    if (!session) return session.error();
+    CandidateRunner& runner = (*session)->runner();
     std::unique_ptr<Proposer> proposer;
     if (o.make_proposer) {
         auto made = o.make_proposer(*run);
@@ -117,7 +113,7 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& buil
                                         .templates = o.templates, .params = o.params, .soc = o.eval.soc});
     if (!s1) return s1.error();
     r.stage1 = std::move(*s1);
-    r.stage1_evaluations = ledger->budget().used();
+    r.stage1_evaluations = runner.ledger().budget().used();
     auto stage1_op = runner.materialize(r.stage1.best);
     if (!stage1_op) return stage1_op.error();
     if (o.stage2) say(o, "stage II, " + std::to_string(o.budget - r.stage1_evaluations) + " evaluations");

@@ -32,6 +32,7 @@ struct AcceptedRewrite {
     std::string family;
     double before_us = 0, after_us = 0;
     std::vector<std::string> files;
+    std::string diff;  // unified diff of the rewrite (empty when GNU diff could not run)
 };
 
 struct Stage1Attempt {

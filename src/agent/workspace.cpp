@@ -54,4 +54,16 @@ Result<std::optional<Evaluated>> CandidateRunner::evaluate(const CandidateFiles&
     return std::optional<Evaluated>(Evaluated{(*entry)->record, hash, (*entry)->cached});
 }
 
+Result<std::unique_ptr<CandidateSession>> CandidateSession::open(const OperatorSource& op, Builder& builder, GoldenRunner& golden,
+                                                                 const EvalOptions& eval, const Where& where) {
+    auto ledger = EvaluationLedger::open(where.store, where.run, where.budget);
+    if (!ledger) return ledger.error();
+    auto scratch = make_temp_dir(where.out_dir, "case-data");
+    if (!scratch) return scratch.error();
+    std::unique_ptr<CandidateSession> s(new CandidateSession(std::move(*ledger), *scratch));
+    s->m_evaluator = make_twin_evaluator(builder, golden, eval, std::make_shared<CaseDataStore>(*scratch, golden));
+    s->m_runner = std::make_unique<CandidateRunner>(op, *s->m_evaluator, where.store, s->m_ledger, where.out_dir);
+    return s;
+}
+
 }  // namespace ascendopt

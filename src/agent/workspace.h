@@ -13,6 +13,7 @@
 
 #include "eval/evaluator.h"
 #include "eval/ledger.h"
+#include "util/files.h"
 
 namespace ascendopt {
 
@@ -45,6 +46,31 @@ private:
     RunStore& m_store;
     EvaluationLedger& m_ledger;
     std::filesystem::path m_out;
+};
+
+// Everything a run needs to evaluate whole-operator candidates, opened in one call: the run's
+// ledger with its budget, one case-data folder under `out_dir` (inputs prepared once, removed
+// when the session ends), a twin evaluator over it and the runner. Heap-held because the runner
+// refers to the ledger and the evaluator.
+class CandidateSession {
+public:
+    struct Where {
+        RunStore& store;
+        int64_t run = 0;
+        int64_t budget = 0;
+        std::filesystem::path out_dir;
+    };
+    static Result<std::unique_ptr<CandidateSession>> open(const OperatorSource& op, Builder& builder, GoldenRunner& golden,
+                                                          const EvalOptions& eval, const Where& where);
+    CandidateRunner& runner() { return *m_runner; }
+    EvaluationLedger& ledger() { return m_ledger; }
+
+private:
+    CandidateSession(EvaluationLedger ledger, std::filesystem::path scratch) : m_ledger(std::move(ledger)), m_scratch(std::move(scratch)) {}
+    EvaluationLedger m_ledger;
+    ScratchDir m_scratch;
+    std::unique_ptr<Evaluator> m_evaluator;
+    std::unique_ptr<CandidateRunner> m_runner;
 };
 
 }  // namespace ascendopt

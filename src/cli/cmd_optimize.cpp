@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
+#include "cli/run_llm.h"
 #include "cli/session.h"
 
 namespace ascendopt {
@@ -36,20 +37,10 @@ struct OptimizeArgs {
 
 // The LLM Stage I talks to, when one is configured and not refused with --no-llm.
 struct StageOneLlm {
-    std::function<Result<std::unique_ptr<Proposer>>(int64_t run)> make_proposer;  // empty: transfer
+    RunLlm llm;  // empty make_proposer: the transfer proposer
     std::optional<TemplateStore> templates;
-    GenerationParams params;
     std::unique_ptr<EmbeddingsClient> embeddings;
 };
-
-// What writes Stage I's rewrites, as part of the run's identity: a run resumed with another
-// proposer is another run.
-std::string proposer_identity(const OptimizeArgs& a) {
-    auto settings = Settings::resolve(a.settings);
-    auto config = settings ? llm_config(*settings) : Result<LlmConfig>(settings.error());
-    if (a.no_llm || !config || config->kind.empty()) return "transfer";
-    return config->kind + ":" + config->model;
-}
 
 Result<StageOneLlm> stage1_llm(const OptimizeArgs& a, const Toolchain& tc, const fs::path& out) {
     StageOneLlm r;
@@ -59,13 +50,10 @@ Result<StageOneLlm> stage1_llm(const OptimizeArgs& a, const Toolchain& tc, const
     if (!config) return config.error();
     r.embeddings = make_embeddings(*config);
     if (a.no_llm || config->kind.empty()) return r;
-    auto log = SqliteCallLog::open(out / "run.db");
-    if (!log) return log.error();
-    config->resume = out / "llm-replies.jsonl";  // a resumed Stage I sees the same replies
-    std::shared_ptr<CallLog> calls = std::move(*log);
-    r.make_proposer = [config = *config, calls](int64_t run) { return make_proposer(config, calls, run); };
+    auto llm = run_llm(*config, out, out / "run.db");
+    if (!llm) return llm.error();
+    r.llm = std::move(*llm);
     r.templates.emplace(tc.share_dir / "templates", settings->get("templates.dir"));
-    r.params = config->params;
     return r;
 }
 
@@ -94,16 +82,16 @@ int run_optimize(OptimizeArgs& a) {
     o.out_dir = a.out.empty() ? fs::path("optimize-" + op->display_name()) : fs::path(a.out);
     o.eval = a.eval;
     o.bank_path = a.bank;
-    o.proposer_identity = proposer_identity(a);
     fs::create_directories(o.out_dir);
     auto llm = stage1_llm(a, session.toolchain, o.out_dir);
     if (!llm) {
         std::cerr << render_error(llm.error());
         return k_exit_bad_input;
     }
-    o.make_proposer = llm->make_proposer;
+    o.make_proposer = llm->llm.make_proposer;
+    o.proposer_identity = llm->llm.identity;
     o.templates = llm->templates ? &*llm->templates : nullptr;
-    o.params = llm->params;
+    o.params = llm->llm.params;
     o.embeddings = llm->embeddings.get();
     if (!a.quiet) o.progress = [](const std::string& what) { std::cerr << "optimize: " << what << "\n"; };
     auto r = optimize_operator(*op, *session.builder, *session.golden, *bank, o);

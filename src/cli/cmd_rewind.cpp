@@ -56,13 +56,9 @@ Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession&
     if (a.llm) settings["model"] = a.llm->model;
     auto run = store.open_run(method, settings);
     if (!run) return run.error();
-    auto ledger = EvaluationLedger::open(store, *run, a.budget);
-    if (!ledger) return ledger.error();
-    auto scratch_dir = make_temp_dir(fs::path(a.out), "case-data");
-    if (!scratch_dir) return scratch_dir.error();
-    ScratchDir scratch(*scratch_dir);  // every candidate runs on the same inputs, prepared once
-    auto evaluator = make_twin_evaluator(*s.builder, *s.golden, a.eval, std::make_shared<CaseDataStore>(*scratch_dir, *s.golden));
-    CandidateRunner runner(*strong, *evaluator, store, *ledger, a.out);
+    auto session = CandidateSession::open(*strong, *s.builder, *s.golden, a.eval, {store, *run, a.budget, fs::path(a.out)});
+    if (!session) return session.error();
+    CandidateRunner& runner = (*session)->runner();
     const RewindOptions base{.noise_threshold = a.noise, .soc = a.eval.soc, .run = *run};
     if (a.llm) {
         auto proposer = make_proposer(*a.llm, a.calls, *run);
