@@ -1,6 +1,7 @@
 #include "search/tuner.h"
 
 #include <chrono>
+#include <map>
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -188,8 +189,9 @@ private:
     }
 
     // Budget goes to the fresh configurations in proposal order, so what is evaluated does not
-    // depend on timing; each evaluation is committed as soon as it ends, so a kill loses only
-    // those in flight.
+    // depend on timing. Evaluations run in parallel but are committed in proposal order, each
+    // as soon as it and every one before it have ended: the store's order (the study's progress
+    // curve) never depends on timing, and a kill loses only evaluations not yet committed.
     Result<std::vector<Trial>> evaluate(const std::vector<TilingConfig>& batch, const std::vector<const Candidate*>& where,
                                         const std::vector<bool>& fresh, std::vector<Trial>& trials) {
         int64_t budget_left = m_ledger.budget().remaining();
@@ -202,15 +204,21 @@ private:
         }
         std::mutex commit_mutex;
         std::optional<Error> failure;
+        std::map<size_t, EvaluationRecord> ended;  // batch index -> record, waiting for those before it
+        size_t next_commit = 0;                    // position in `todo`
         for_each_parallel(todo, m_opts.workers, [&](size_t i) {
             EvaluationRecord r = m_session.run(*where[i], batch[i]);
             r.candidate = where[i]->hash;
             r.config = to_json(batch[i]);
             r.seed = m_opts.eval.seed;
             std::lock_guard lock(commit_mutex);
-            if (auto st = m_ledger.commit(r); !st && !failure) failure = st.error();
             trials[i].status = r.status;
             trials[i].latency_us = r.latency_us;
+            ended.emplace(i, std::move(r));
+            for (; next_commit < todo.size() && ended.count(todo[next_commit]); ++next_commit) {
+                auto node = ended.extract(todo[next_commit]);
+                if (auto st = m_ledger.commit(node.mapped()); !st && !failure) failure = st.error();
+            }
         });
         if (failure) return *failure;
         trials.resize(kept);

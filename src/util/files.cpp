@@ -66,10 +66,16 @@ Result<fs::path> make_temp_dir(const fs::path& parent, std::string_view prefix) 
     return fs::path(templ);
 }
 
+// Absolute, because sandboxed runs bind cache paths into a namespace with another working directory.
 fs::path cache_root() {
-    if (const char* d = std::getenv("ASCENDOPT_CACHE_DIR"); d && *d) return d;
-    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return fs::path(x) / "ascendopt";
-    if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".cache" / "ascendopt";
+    auto absolute = [](fs::path p) {
+        std::error_code ec;
+        auto a = fs::absolute(p, ec);
+        return ec ? p : a;
+    };
+    if (const char* d = std::getenv("ASCENDOPT_CACHE_DIR"); d && *d) return absolute(d);
+    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return absolute(fs::path(x) / "ascendopt");
+    if (const char* h = std::getenv("HOME"); h && *h) return absolute(fs::path(h) / ".cache" / "ascendopt");
     return fs::temp_directory_path() / "ascendopt-cache";
 }
 
