@@ -12,13 +12,15 @@ endif
 
 all: build
 
+# DEPS_FLAGS: extras for install-deps.sh; make test adds --test (headless Chromium for the report test).
 deps:
-	@bash scripts/install-deps.sh
+	@bash scripts/install-deps.sh $(DEPS_FLAGS)
 
 build: deps
 	@cmake -S . -B $(BUILD) -G Ninja $(CMAKE_FLAGS) > /dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+test: DEPS_FLAGS += --test
 test: build
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
 

@@ -13,10 +13,16 @@ packages=(
   libcurl4-openssl-dev libcpp-httplib-dev
   diffutils patch gnuplot-nox
 )
-# `install-deps.sh --fuzz`: also the clang toolchain with libFuzzer (make fuzz).
-if [ "${1:-}" = "--fuzz" ]; then
-  packages+=(clang libclang-rt-14-dev)
-fi
+# Extras, any of:
+#   --fuzz  the clang toolchain with libFuzzer (make fuzz);
+#   --test  headless Chromium and ChromeDriver, for the test that opens the HTML report (make test).
+for extra in "$@"; do
+  case "$extra" in
+    --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    --test) packages+=(chromium chromium-driver) ;;
+    *) echo "ascendopt: error: install-deps.sh: unknown option '$extra' (known: --fuzz, --test)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

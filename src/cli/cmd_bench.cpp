@@ -1,13 +1,19 @@
 // `ascendopt bench SUITE --methods LIST --budget N --seed S --out DIR`: every method on every
 // operator of the suite at the same budget, then the study's metrics. Each (method, operator)
-// keeps its run stores under DIR/<method>/<operator>/ and writes result.json when done, so a
-// killed bench resumes: finished pairs are read back, unfinished ones resume from their stores.
+// is a job with its own folder DIR/<method>/<operator>/ (run stores, LLM cassette and call log)
+// and writes result.json when done, so a killed bench resumes: finished jobs are read back,
+// unfinished ones resume from their stores. Jobs run --parallel at a time; results are filed
+// by position, so they do not depend on which job finished first.
 
+#include <atomic>
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
+
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -15,9 +21,11 @@
 #include "cli/config.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
+#include "cli/run_llm.h"
 #include "cli/session.h"
 #include "study/methods.h"
-#include "study/metrics.h"
+#include "study/results.h"
+#include "study/suite.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -29,6 +37,8 @@ struct BenchArgs {
     std::string suite;
     std::string methods = "ascendopt,stage2";
     int64_t budget = 20;
+    int64_t rewind_share = -1;  // -1: 20/230 of the budget, as the reference study
+    int parallel = int(std::max(1u, std::thread::hardware_concurrency()));
     std::string out = "ascendopt-bench";
     std::string bank;
     bool json = false;
@@ -36,21 +46,6 @@ struct BenchArgs {
     SettingFlags settings;
     EvalOptions eval;
 };
-
-// The operators of the suite, each as the implementation to speed up: OP/baseline/ when the
-// folder holds one (the strong version is what rewind mines), else OP itself.
-std::vector<fs::path> targets(const fs::path& suite) {
-    std::vector<fs::path> out;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(suite, ec)) {
-        if (!fs::is_directory(e.path() / "op_host") || !fs::is_directory(e.path() / "op_kernel")) continue;
-        out.push_back(fs::is_directory(e.path() / "baseline") ? e.path() / "baseline" : e.path());
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::string label(const fs::path& target) { return target.filename() == "baseline" ? target.parent_path().filename().string() : target.filename().string(); }
 
 Result<std::vector<const MethodInfo*>> chosen_methods(const std::string& list, bool have_llm) {
     std::vector<const MethodInfo*> out;
@@ -63,11 +58,7 @@ Result<std::vector<const MethodInfo*>> chosen_methods(const std::string& list, b
             return make_error("unknown method '" + name + "'", "the methods: " + known);
         }
         if (m->needs_llm && !have_llm) {
-            std::cerr << "ascendopt: skipping " << name << ": it needs an LLM (docs/llm.md)\n";
-            continue;
-        }
-        if (!m->built) {
-            std::cerr << "ascendopt: skipping " << name << ": not built yet\n";
+            std::cerr << "ascendopt: skipping " << name << ": it needs an LLM (set ASCENDOPT_LLM_BASE_URL and ASCENDOPT_LLM_MODEL; docs/llm.md)\n";
             continue;
         }
         out.push_back(m);
@@ -75,15 +66,130 @@ Result<std::vector<const MethodInfo*>> chosen_methods(const std::string& list, b
     return out;
 }
 
-nlohmann::json summary_json(const MethodSummary& s) {
-    auto group = [](const GroupSummary& g) {
-        nlohmann::json fast = nlohmann::json::object();
-        for (const auto& [p, share] : g.fast) fast[fmt::format("{:.1f}", p)] = share;
-        return nlohmann::json{{"operators", g.operators}, {"gm", g.gm}, {"fast_p", fast}};
+// The evaluations the experience bank costs each operator (the reference study: 20 of 230).
+int64_t rewind_share_of(const BenchArgs& a) { return a.rewind_share >= 0 ? a.rewind_share : int64_t(double(a.budget) * 20.0 / 230.0 + 0.5); }
+
+struct Job {
+    const MethodInfo* method;
+    const StudyTarget* target;
+    fs::path dir;
+};
+
+// What every job shares; read-only while jobs run, except through the session's thread-safe
+// builder and golden runner.
+struct Shared {
+    const BenchArgs& args;
+    EvalSession& session;
+    const LlmConfig& llm;
+    const TemplateStore* templates;
+    int64_t rewind_share;
+};
+
+nlohmann::json llm_totals(const fs::path& call_db) {
+    if (!fs::exists(call_db)) return nlohmann::json::object();
+    auto log = SqliteCallLog::open(call_db);
+    if (!log) return nlohmann::json::object();
+    auto t = (*log)->totals();
+    if (!t) return nlohmann::json::object();
+    return {{"calls", t->calls}, {"failed", t->failed}, {"prompt_tokens", t->prompt_tokens}, {"completion_tokens", t->completion_tokens}, {"cost_usd", t->cost_usd}};
+}
+
+// One (method, operator): read back when done before, else run (resuming from its stores).
+Result<MethodRun> run_job(const Job& job, const Shared& s) {
+    if (auto saved = read_text(job.dir / "result.json"); saved) {
+        const auto j = nlohmann::json::parse(*saved, nullptr, false);
+        if (!j.is_discarded()) return method_run_from_json(j);
+    }
+    auto op = load_operator(job.target->dir);
+    if (!op) return op.error();
+    std::error_code ec;
+    fs::create_directories(job.dir, ec);
+    if (ec) return make_error("cannot create " + job.dir.string() + ": " + ec.message());
+    std::optional<Bank> bank;  // one connection per job: jobs run on several threads
+    if (!s.args.bank.empty()) {
+        auto b = Bank::open(s.args.bank);
+        if (!b) return b.error();
+        bank.emplace(std::move(*b));
+    }
+    // Methods that use the bank pay for it: the first `charged` evaluations of their budget.
+    const int64_t charged = job.method->needs_bank ? s.rewind_share : 0;
+    MethodContext c{*s.session.builder, *s.session.golden, s.args.eval, s.args.budget - charged, job.dir, bank ? &*bank : nullptr, s.args.bank};
+    if (job.method->name != "stage2") {
+        auto llm = run_llm(s.llm, job.dir, job.dir / "llm-calls.db");
+        if (!llm) return llm.error();
+        c.make_proposer = llm->make_proposer;
+        c.proposer_identity = llm->identity;
+        c.templates = s.templates;
+        c.params = llm->params;
+    }
+    auto made = run_method(*job.method, *op, c);
+    if (!made) return made.error();
+    MethodRun run = std::move(*made);
+    run.op = job.target->op;
+    run.level = job.target->level;
+    run.evaluations.insert(run.evaluations.begin(), size_t(charged), std::nullopt);
+    run.detail["rewind_charged"] = charged;
+    run.detail["llm"] = llm_totals(job.dir / "llm-calls.db");
+    if (auto w = write_atomic(job.dir / "result.json", to_json(run).dump(2) + "\n"); !w) return w.error();
+    return run;
+}
+
+// "bench: [#####-----] 5/10 stage2 add_custom 1.21x, ETA 40 s"; one line per finished job.
+void report_done(size_t done, size_t total, const MethodRun& r, double seconds) {
+    const size_t width = 20, filled = total ? done * width / total : width;
+    const double s = r.evaluations.empty() ? 1.0 : entry_speedup(to_json(r));
+    std::cerr << fmt::format("bench: [{}{}] {}/{} {} {} {:.2f}x, ETA {:.0f} s\n", std::string(filled, '#'), std::string(width - filled, '-'), done, total,
+                             r.method, r.op, s, seconds / double(done) * double(total - done));
+}
+
+// Runs every job on `parallel` threads. Stops handing out jobs after the first failure and
+// returns it; jobs already running finish (their results are kept for the resume).
+Result<std::vector<MethodRun>> run_jobs(const std::vector<Job>& jobs, const Shared& s) {
+    std::vector<MethodRun> runs(jobs.size());
+    std::atomic<size_t> next{0};
+    std::mutex mutex;
+    std::optional<Error> failure;
+    size_t done = 0;
+    const auto start = std::chrono::steady_clock::now();
+    auto work = [&] {
+        for (size_t i = next++; i < jobs.size(); i = next++) {
+            {
+                std::lock_guard lock(mutex);
+                if (failure) return;
+            }
+            auto r = run_job(jobs[i], s);
+            std::lock_guard lock(mutex);
+            if (!r) {
+                if (!failure) {
+                    failure = r.error();
+                    failure->message = jobs[i].method->name + " on " + jobs[i].target->op + ": " + failure->message;
+                }
+                return;
+            }
+            runs[i] = std::move(*r);
+            ++done;
+            if (!s.args.quiet)
+                report_done(done, jobs.size(), runs[i], std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        }
     };
-    nlohmann::json levels = nlohmann::json::object();
-    for (const auto& [level, g] : s.by_level) levels[level] = group(g);
-    return {{"all", group(s.all)}, {"by_level", levels}, {"progress_gm", s.progress}};
+    std::vector<std::thread> threads;
+    for (int t = 1; t < std::min<int>(s.args.parallel, int(jobs.size())); ++t) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+    if (failure) return *failure;
+    return runs;
+}
+
+void print_table(const nlohmann::json& results, size_t operators, const BenchArgs& a) {
+    std::cout << fmt::format("{:<22} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "method", "GM", "fast1.0", "fast1.2", "fast1.4", "fast1.8", "fast2.0");
+    for (const auto& name : results["method_order"]) {
+        const auto& all = results["methods"][name.get<std::string>()]["summary"]["all"];
+        std::cout << fmt::format("{:<22} {:>7.3f}x {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f}\n", name.get<std::string>(), all["gm"].get<double>(),
+                                 all["fast_p"]["1.0"].get<double>(), all["fast_p"]["1.2"].get<double>(), all["fast_p"]["1.4"].get<double>(),
+                                 all["fast_p"]["1.8"].get<double>(), all["fast_p"]["2.0"].get<double>());
+    }
+    std::cout << fmt::format("{} operators, budget {} each (simulated latencies)\nresults: {}\n", operators, a.budget,
+                             (fs::path(a.out) / "results.json").string());
 }
 
 int run_bench(BenchArgs& a) {
@@ -95,103 +201,52 @@ int run_bench(BenchArgs& a) {
     }
     const bool have_llm = !config->kind.empty();
     auto methods = chosen_methods(a.methods, have_llm);
-    if (!methods) {
-        std::cerr << render_error(methods.error());
+    auto targets = study_targets(a.suite);
+    if (!methods || !targets) {
+        std::cerr << render_error(!methods ? methods.error() : targets.error());
         return k_exit_bad_input;
     }
-    const auto ops = targets(a.suite);
-    if (ops.empty()) {
-        std::cerr << render_error(make_error("no operator folder under " + a.suite));
+    if (targets->empty()) {
+        std::cerr << render_error(make_error("no operator folder under " + a.suite, "a suite holds folders with op_host/ and op_kernel/"));
+        return k_exit_bad_input;
+    }
+    const int64_t share = rewind_share_of(a);
+    for (const MethodInfo* m : *methods)
+        if (m->needs_bank && a.budget - share < 2) {
+            std::cerr << render_error(make_error(fmt::format("--budget {} leaves {} evaluations to {} after the rewind share of {}", a.budget, a.budget - share, m->name, share),
+                                                 "raise --budget or lower --rewind-share"));
+            return k_exit_bad_input;
+        }
+    if (!a.bank.empty() && !fs::exists(a.bank)) {
+        std::cerr << render_error(make_error("no experience bank at " + a.bank, "build one first: ascendopt rewind " + a.suite + " --bank " + a.bank));
         return k_exit_bad_input;
     }
     auto opened = open_session(a.eval);
     if (auto* code = std::get_if<int>(&opened)) return *code;
     EvalSession& session = std::get<EvalSession>(opened);
-    std::optional<Bank> bank;
-    if (!a.bank.empty()) {
-        auto b = Bank::open(a.bank);
-        if (!b) {
-            std::cerr << render_error(b.error());
-            return k_exit_bad_input;
-        }
-        bank.emplace(std::move(*b));
-    }
     std::optional<TemplateStore> templates;
     if (have_llm) templates.emplace(session.toolchain.share_dir / "templates", settings->get("templates.dir"));
-    const size_t total = methods->size() * ops.size();
-    size_t done = 0;
-    const auto start = std::chrono::steady_clock::now();
-    nlohmann::json results = {{"suite", a.suite}, {"budget", a.budget}, {"seed", a.eval.seed}, {"latency_source", "sim"}, {"methods", nlohmann::json::object()}};
-    for (const MethodInfo* m : *methods) {
-        std::vector<OperatorOutcome> outcomes;
-        nlohmann::json per_op = nlohmann::json::array();
-        for (const auto& target : ops) {
-            const fs::path dir = fs::path(a.out) / m->name / label(target);
-            fs::create_directories(dir);
-            MethodRun run;
-            if (auto saved = read_text(dir / "result.json"); saved) {
-                run = method_run_from_json(nlohmann::json::parse(*saved, nullptr, false));
-            } else {
-                auto op = load_operator(target);
-                if (!op) {
-                    std::cerr << render_error(op.error());
-                    return k_exit_bad_input;
-                }
-                MethodContext c{*session.builder, *session.golden, a.eval, a.budget, dir, bank ? &*bank : nullptr, a.bank};
-                if (have_llm && m->name != "stage2") {
-                    auto calls = SqliteCallLog::open(dir / "llm-calls.db");
-                    if (!calls) return k_exit_environment;
-                    LlmConfig cfg = *config;
-                    cfg.resume = dir / "llm-replies.jsonl";
-                    std::shared_ptr<CallLog> log = std::move(*calls);
-                    c.make_proposer = [cfg, log](int64_t r) { return make_proposer(cfg, log, r); };
-                    c.proposer_identity = cfg.kind + ":" + cfg.model;
-                    c.templates = &*templates;
-                    c.params = cfg.params;
-                }
-                auto made = run_method(*m, *op, c);
-                if (!made) {
-                    std::cerr << render_error(made.error());
-                    return exit_code_for(made.error());
-                }
-                run = std::move(*made);
-                run.op = label(target);  // folder names: a baseline/ folder is named after its operator
-                if (auto w = write_atomic(dir / "result.json", to_json(run).dump(2) + "\n"); !w) return k_exit_environment;
-            }
-            ++done;
-            if (!a.quiet) {
-                const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                std::cerr << fmt::format("bench: [{}/{}] {} {} done, ETA {:.0f} s\n", done, total, m->name, run.op,
-                                         spent / double(done) * double(total - done));
-            }
-            outcomes.push_back({run.op, "all", run.baseline_us, run.evaluations});
-            per_op.push_back(to_json(run));
-        }
-        const MethodSummary s = summarize(outcomes, size_t(a.budget));
-        results["methods"][m->name] = {{"summary", summary_json(s)}, {"operators", per_op}};
+    std::vector<Job> jobs;
+    for (const MethodInfo* m : *methods)
+        for (const auto& t : *targets) jobs.push_back({m, &t, fs::path(a.out) / m->name / t.op});
+    const Shared shared{a, session, *config, templates ? &*templates : nullptr, share};
+    auto runs = run_jobs(jobs, shared);
+    if (!runs) {
+        std::cerr << render_error(runs.error());
+        return exit_code_for(runs.error());
     }
+    std::vector<std::pair<std::string, std::vector<MethodRun>>> by_method;
+    for (size_t i = 0; i < runs->size(); ++i) {
+        if (i % targets->size() == 0) by_method.push_back({jobs[i].method->name, {}});
+        by_method.back().second.push_back(std::move((*runs)[i]));
+    }
+    const auto results = study_results({a.suite, a.budget, a.eval.seed, share}, by_method);
     if (auto w = write_atomic(fs::path(a.out) / "results.json", results.dump(2) + "\n"); !w) return k_exit_environment;
-    std::string csv = "method,operator,baseline_us,best_us,speedup,evaluations\n";
-    for (const auto& [name, m] : results["methods"].items())
-        for (const auto& r : m["operators"]) {
-            const MethodRun run = method_run_from_json(r);
-            const double s = speedup({run.op, "all", run.baseline_us, run.evaluations});
-            csv += fmt::format("{},{},{:.4f},{:.4f},{:.4f},{}\n", name, run.op, run.baseline_us, run.baseline_us / s, s, run.evaluations.size());
-        }
-    (void)write_atomic(fs::path(a.out) / "results.csv", csv);
-    if (a.json) {
+    if (auto w = write_atomic(fs::path(a.out) / "results.csv", study_csv(results)); !w) return k_exit_environment;
+    if (a.json)
         std::cout << results.dump(2) << "\n";
-        return k_exit_ok;
-    }
-    std::cout << fmt::format("{:<22} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "method", "GM", "fast1.0", "fast1.2", "fast1.4", "fast1.8", "fast2.0");
-    for (const auto& [name, m] : results["methods"].items()) {
-        const auto& all = m["summary"]["all"];
-        std::cout << fmt::format("{:<22} {:>7.3f}x {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f}\n", name, all["gm"].get<double>(),
-                                 all["fast_p"]["1.0"].get<double>(), all["fast_p"]["1.2"].get<double>(), all["fast_p"]["1.4"].get<double>(),
-                                 all["fast_p"]["1.8"].get<double>(), all["fast_p"]["2.0"].get<double>());
-    }
-    std::cout << fmt::format("{} operators, budget {} each (simulated latencies)\nresults: {}\n", ops.size(), a.budget,
-                             (fs::path(a.out) / "results.json").string());
+    else
+        print_table(results, targets->size(), a);
     return k_exit_ok;
 }
 
@@ -200,10 +255,15 @@ int run_bench(BenchArgs& a) {
 CommandRunner add_bench_command(CLI::App& app) {
     auto a = std::make_shared<BenchArgs>();
     CLI::App* cmd = app.add_subcommand("bench", "The study: methods compared at the same budget per operator");
-    cmd->add_option("suite", a->suite, "Folder of operators (OP/baseline/ is the implementation to speed up where present)")->required();
+    cmd->add_option("suite", a->suite, "Folder of operators (OP/baseline/ is the implementation to speed up where present; levels from suite.toml)")
+        ->required();
     cmd->add_option("--methods", a->methods, "Comma-separated: ascendopt, stage1, stage1-no-experience, stage2, best-of-n, openevolve")
         ->capture_default_str();
     cmd->add_option("--budget", a->budget, "Unique evaluations per method and operator")->check(CLI::Range(2, 100000))->capture_default_str();
+    cmd->add_option("--rewind-share", a->rewind_share,
+                    "Evaluations of each operator's budget charged to building the bank (ascendopt, stage1); default 20/230 of --budget")
+        ->check(CLI::Range(0, 100000));
+    cmd->add_option("--parallel", a->parallel, "(method, operator) jobs run at once")->check(CLI::Range(1, 256))->capture_default_str();
     cmd->add_option("--out", a->out, "Output folder; rerun to resume")->capture_default_str();
     cmd->add_option("--bank", a->bank, "Experience bank for ascendopt and stage1 (ascendopt rewind builds one)");
     cmd->add_flag("--json", a->json, "Print results.json");

@@ -1,9 +1,11 @@
 #include "study/methods.h"
 
 #include "agent/edit_apply.h"
+#include "agent/hunks.h"
 #include "agent/optimize.h"
 #include "agent/prompts.h"
 #include "search/tuner.h"
+#include "study/openevolve.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -52,13 +54,9 @@ Result<MethodRun> run_best_of_n(const OperatorSource& op, MethodContext& c) {
     auto run = store->open_run("best-of-n", {{"operator", op.display_name()}, {"seed", c.eval.seed}, {"budget", c.budget},
                                              {"proposer", c.proposer_identity}});
     if (!run) return run.error();
-    auto ledger = EvaluationLedger::open(*store, *run, c.budget);
-    if (!ledger) return ledger.error();
-    auto scratch_dir = make_temp_dir(c.out_dir, "case-data");
-    if (!scratch_dir) return scratch_dir.error();
-    ScratchDir scratch(*scratch_dir);
-    auto evaluator = make_twin_evaluator(c.builder, c.golden, c.eval, std::make_shared<CaseDataStore>(*scratch_dir, c.golden));
-    CandidateRunner runner(op, *evaluator, *store, *ledger, c.out_dir);
+    auto session = CandidateSession::open(op, c.builder, c.golden, c.eval, {*store, *run, c.budget, c.out_dir});
+    if (!session) return session.error();
+    CandidateRunner& runner = (*session)->runner();
     auto proposer = c.make_proposer(*run);
     if (!proposer) return proposer.error();
     auto files = read_candidate_files(op);
@@ -74,7 +72,8 @@ Result<MethodRun> run_best_of_n(const OperatorSource& op, MethodContext& c) {
                                  {"files", render_files(*files)}},
                                 c.params, "best-of-n");
     if (!request) return request.error();
-    for (int64_t sample = 1; sample < c.budget && ledger->budget().used() < c.budget; ++sample) {
+    std::pair<double, CandidateFiles> best{baseline, *files};
+    for (int64_t sample = 1; sample < c.budget && runner.ledger().budget().used() < c.budget; ++sample) {
         auto reply = (*proposer)->propose(*request);
         if (!reply) continue;
         const AppliedReply applied = apply_reply(reply->text, *files);
@@ -82,10 +81,13 @@ Result<MethodRun> run_best_of_n(const OperatorSource& op, MethodContext& c) {
         auto evaluated = runner.evaluate(applied.files);
         if (!evaluated) return evaluated.error();
         if (!*evaluated) break;
+        if ((*evaluated)->ok() && *(*evaluated)->record.latency_us < best.first) best = {*(*evaluated)->record.latency_us, applied.files};
     }
     auto latencies = store->latencies(*run);
     if (!latencies) return latencies.error();
-    return MethodRun{"best-of-n", op.display_name(), baseline, std::move(*latencies), {{"samples_evaluated", ledger->budget().used() - 1}}};
+    nlohmann::json detail = {{"samples_evaluated", runner.ledger().budget().used() - 1}};
+    if (best.first < baseline) detail["best_diff"] = unified_diff(*files, best.second);
+    return MethodRun{"best-of-n", op.display_name(), baseline, std::move(*latencies), std::move(detail)};
 }
 
 }  // namespace
@@ -97,7 +99,7 @@ const std::vector<MethodInfo>& study_methods() {
         {"stage1-no-experience", true, false, true, "Stage I with an empty bank (ablation)"},
         {"stage2", false, false, true, "Stage II alone: tiling search"},
         {"best-of-n", true, false, true, "N independent samples of one prompt, the best correct kept"},
-        {"openevolve", true, false, false, "MAP-Elites islands with diff mutations (OpenEvolve style)"},
+        {"openevolve", true, false, true, "MAP-Elites islands with diff mutations (OpenEvolve style)"},
     };
     return methods;
 }
@@ -111,13 +113,14 @@ const MethodInfo* find_method(const std::string& name) {
 nlohmann::json to_json(const MethodRun& r) {
     nlohmann::json evaluations = nlohmann::json::array();
     for (const auto& e : r.evaluations) evaluations.push_back(e ? nlohmann::json(*e) : nlohmann::json());
-    return {{"method", r.method}, {"operator", r.op}, {"baseline_us", r.baseline_us}, {"evaluations_us", evaluations}, {"detail", r.detail}};
+    return {{"method", r.method}, {"operator", r.op}, {"level", r.level}, {"baseline_us", r.baseline_us}, {"evaluations_us", evaluations}, {"detail", r.detail}};
 }
 
 MethodRun method_run_from_json(const nlohmann::json& j) {
     MethodRun r;
     r.method = j.value("method", "");
     r.op = j.value("operator", "");
+    r.level = j.value("level", "all");
     r.baseline_us = j.value("baseline_us", 0.0);
     for (const auto& e : j.value("evaluations_us", nlohmann::json::array()))
         r.evaluations.push_back(e.is_number() ? std::optional<double>(e.get<double>()) : std::nullopt);
@@ -131,6 +134,7 @@ Result<MethodRun> run_method(const MethodInfo& m, const OperatorSource& op, Meth
     std::filesystem::create_directories(c.out_dir);
     if (m.name == "stage2") return run_stage2_only(op, c);
     if (m.name == "best-of-n") return run_best_of_n(op, c);
+    if (m.name == "openevolve") return run_openevolve(op, c);
     if (m.name == "stage1-no-experience") {
         auto empty = Bank::open(c.out_dir / "empty-bank.db");
         if (!empty) return empty.error();

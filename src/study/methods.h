@@ -5,7 +5,7 @@
 //   stage1-no-experience  Stage I with an empty bank (ablation; needs an LLM)
 //   stage2                Stage II alone (tune)
 //   best-of-n             N samples of one prompt, the best correct kept (needs an LLM)
-//   openevolve            MAP-Elites islands with diff mutations (needs an LLM; not built yet)
+//   openevolve            MAP-Elites islands with diff mutations (needs an LLM; study/openevolve.h)
 #pragma once
 
 #include <functional>
@@ -47,6 +47,7 @@ struct MethodRun {
     double baseline_us = 0;
     std::vector<std::optional<double>> evaluations;  // latency per evaluation, budget order; nullopt: not correct
     nlohmann::json detail = nlohmann::json::object();  // the method's own summary
+    std::string level = "all";  // the operator's level in the suite (study/suite.h)
 };
 
 nlohmann::json to_json(const MethodRun& r);

@@ -1,7 +1,9 @@
 // `ascendopt report DIR`: the study's results (DIR/results.json from `ascendopt bench`) as
-// Markdown and as one self-contained HTML file: the results table (method x level: GM and
-// fast_p), per-operator speedups, and plots drawn by gnuplot as inline SVG (progress versus
-// budget per method, per-operator speedups). JSON and CSV are written by bench itself.
+// Markdown and as one self-contained HTML file. Both are rendered from one list of sections:
+// the results table (method x level: GM and fast_p), the ablation table, LLM calls, tokens and
+// cost per method, plots drawn by gnuplot as inline SVG (progress versus budget per method,
+// speedup distribution, per-operator speedups; HTML only) and per-operator detail (baseline
+// versus best latency, the accepted rewrites as diffs). JSON and CSV are written by bench.
 #pragma once
 
 #include <string>

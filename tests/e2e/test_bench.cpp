@@ -1,6 +1,6 @@
-// `ascendopt bench`: every method at the same budget, metrics recomputed here from the
-// per-evaluation latencies it reports, LLM methods skipped with a message, and a rerun that
-// repeats nothing.
+// `ascendopt bench` and `ascendopt report`: every method on three operators at budget 12 with
+// the scripted LLM server, the metrics recomputed here by hand from the per-evaluation
+// latencies bench reports, a rerun that repeats nothing, the report's sections, and the errors.
 #include <cmath>
 
 #include "cli_runner.h"
@@ -9,88 +9,147 @@
 namespace ascendopt::e2e {
 namespace {
 
-// The start of a method's "all" row in report.md.
-std::string fmt_gm_row(const std::string& method, double gm) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "| %s | all | 2 | %.3fx |", method.c_str(), gm);
-    return buf;
-}
+const std::vector<double> k_ps = {1.0, 1.2, 1.4, 1.8, 2.0};
 
-double by_hand_speedup(const nlohmann::json& op) {
+// Speedup over the first n evaluations of a per-operator entry, computed here independently.
+double by_hand_speedup(const nlohmann::json& op, size_t n = SIZE_MAX) {
     const double baseline = op["baseline_us"];
     double best = baseline;
-    for (const auto& e : op["evaluations_us"])
+    size_t k = 0;
+    for (const auto& e : op["evaluations_us"]) {
+        if (k++ >= n) break;
         if (e.is_number()) best = std::min(best, e.get<double>());
+    }
     return best < baseline ? baseline / best : 1.0;
 }
 
-TEST(Bench, MetricsMatchTheEvaluationsAndARerunRepeatsNothing) {
-    TempDir tmp;
-    fs::create_directories(tmp.path / "suite");
-    for (const char* op : {"exp_custom", "sqrt_custom"}) fs::copy(source_dir() / "ops" / op, tmp.path / "suite" / op, fs::copy_options::recursive);
-    const std::vector<std::string> args = {"bench", (tmp.path / "suite").string(), "--methods", "stage2,ascendopt,best-of-n", "--budget", "4",
-                                           "--bank", (tmp.path / "bank.db").string(), "--out", (tmp.path / "out").string(), "--json"};
-    const auto r = run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
-    ASSERT_EQ(r.exit_code, 0) << r.output;
-    EXPECT_NE(r.output.find("skipping best-of-n: it needs an LLM"), std::string::npos) << r.output;
-    const auto results = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
-    ASSERT_EQ(results["methods"].size(), 2u);
-    for (const auto& [name, m] : results["methods"].items()) {
-        ASSERT_EQ(m["operators"].size(), 2u) << name;
-        double log_sum = 0;
-        int faster = 0;
-        for (const auto& op : m["operators"]) {
-            EXPECT_LE(op["evaluations_us"].size(), 4u) << name << " spent more than its budget";
-            EXPECT_GT(op["baseline_us"].get<double>(), 0);
-            const double s = by_hand_speedup(op);
-            log_sum += std::log(s);
-            faster += s > 1.0;
-        }
-        const auto& all = m["summary"]["all"];
-        EXPECT_NEAR(all["gm"].get<double>(), std::exp(log_sum / 2), 1e-9) << name;
-        EXPECT_DOUBLE_EQ(all["fast_p"]["1.0"].get<double>(), faster / 2.0) << name;
-        ASSERT_EQ(m["summary"]["progress_gm"].size(), 4u);
-        EXPECT_NEAR(m["summary"]["progress_gm"][3].get<double>(), all["gm"].get<double>(), 1e-9);
-        for (size_t k = 1; k < 4; ++k) EXPECT_GE(m["summary"]["progress_gm"][k].get<double>(), m["summary"]["progress_gm"][k - 1].get<double>());
+double by_hand_gm(const std::vector<double>& v) {
+    double log_sum = 0;
+    for (double x : v) log_sum += std::log(x);
+    return std::exp(log_sum / double(v.size()));
+}
+
+// Checks one group summary (GM and every fast_p) against the speedups it should summarize.
+void expect_group(const nlohmann::json& g, const std::vector<double>& speedups, const std::string& what) {
+    ASSERT_EQ(g["operators"].get<size_t>(), speedups.size()) << what;
+    EXPECT_NEAR(g["gm"].get<double>(), by_hand_gm(speedups), 1e-12) << what;
+    for (double p : k_ps) {
+        const double share = double(std::count_if(speedups.begin(), speedups.end(), [p](double s) { return s > p; })) / double(speedups.size());
+        char key[8];
+        std::snprintf(key, sizeof key, "%.1f", p);
+        EXPECT_DOUBLE_EQ(g["fast_p"][key].get<double>(), share) << what << " fast_" << key;
     }
-    EXPECT_GT(results["methods"]["stage2"]["summary"]["all"]["gm"].get<double>(), 1.0) << "the exp baseline's tile constant is tunable";
-    const int64_t evaluations = count_rows(tmp.path / "out" / "stage2" / "exp_custom" / "run.db", "SELECT COUNT(*) FROM evaluations");
-    const auto again = run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
-    ASSERT_EQ(again.exit_code, 0) << again.output;
-    EXPECT_EQ(count_rows(tmp.path / "out" / "stage2" / "exp_custom" / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
+}
+
+// A model that knows one trick: it turns the first `BUFFER_NUM = 1` of the files it is shown
+// into double buffering, and has nothing to offer once there is none.
+testing::Scripted double_buffering_model(const nlohmann::json& body) {
+    const std::string user = body["messages"].back()["content"];
+    const size_t at = user.find("constexpr int32_t BUFFER_NUM = 1;");
+    if (at == std::string::npos) return testing::Scripted::ok("I have no further change to suggest.");
+    const size_t header = user.rfind("### ", at);
+    const std::string file = user.substr(header + 4, user.find('\n', header) - header - 4);
+    return testing::Scripted::ok(file + "\n<<<<<<< SEARCH\nconstexpr int32_t BUFFER_NUM = 1;\n=======\nconstexpr int32_t BUFFER_NUM = 2;\n>>>>>>> REPLACE\n");
+}
+
+class BenchStudy : public ::testing::Test {
+protected:
+    // A suite of three operators in two levels, and a bank mined offline from add_custom alone.
+    void SetUp() override {
+        const fs::path suite = tmp.path / "suite";
+        fs::create_directories(suite);
+        for (const char* op : {"clip_custom", "div_custom"}) fs::copy(source_dir() / "ops" / op, suite / op, fs::copy_options::recursive);
+        fs::copy(source_dir() / "suite" / "untuned" / "axpb_custom", suite / "axpb_custom", fs::copy_options::recursive);
+        std::ofstream(suite / "suite.toml") << "[levels]\nmined = [\"clip_custom\", \"div_custom\"]\nunmined = [\"axpb_custom\"]\n";
+        fs::create_directories(tmp.path / "pairs");
+        fs::copy(source_dir() / "ops" / "add_custom", tmp.path / "pairs" / "add_custom", fs::copy_options::recursive);
+        const auto rewind = run_cli({"rewind", (tmp.path / "pairs").string(), "--bank", bank().string(), "--out", (tmp.path / "rewind").string(), "-q"},
+                                    {{"ASCENDOPT_CONFIG", "/dev/null"}});
+        ASSERT_EQ(rewind.exit_code, 0) << rewind.output;
+    }
+    fs::path bank() const { return tmp.path / "bank.db"; }
+    std::vector<std::string> bench_args(const std::string& methods, int budget) const {
+        return {"bench", (tmp.path / "suite").string(), "--methods", methods, "--budget", std::to_string(budget), "--bank", bank().string(),
+                "--out", (tmp.path / "out").string(), "--json"};
+    }
+    TempDir tmp;
+};
+
+TEST_F(BenchStudy, AllMethodsOnThreeOperatorsMatchMetricsComputedByHand) {
+    testing::ScriptedLlmServer server;
+    server.set_responder(double_buffering_model);
+    const std::map<std::string, std::string> env = {{"ASCENDOPT_CONFIG", "/dev/null"}, {"ASCENDOPT_LLM_BASE_URL", server.base_url()},
+                                                    {"ASCENDOPT_LLM_MODEL", "scripted"}};
+    const auto args = bench_args("ascendopt,stage1,stage1-no-experience,stage2,best-of-n,openevolve", 12);
+    const auto r = run_cli(args, env);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto results = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
+    ASSERT_EQ(results["methods"].size(), 6u);
+    EXPECT_EQ(results["rewind_share"], 1) << "20/230 of 12, rounded";
+    int64_t llm_calls = 0;
+    for (const auto& [name, m] : results["methods"].items()) {
+        ASSERT_EQ(m["operators"].size(), 3u) << name;
+        std::vector<double> all;
+        std::map<std::string, std::vector<double>> levels;
+        for (const auto& op : m["operators"]) {
+            EXPECT_LE(op["evaluations_us"].size(), 12u) << name << " spent more than its budget";
+            EXPECT_GT(op["baseline_us"].get<double>(), 0);
+            if (name == "ascendopt" || name == "stage1") EXPECT_TRUE(op["evaluations_us"][0].is_null()) << name << ": the rewind share comes first";
+            all.push_back(by_hand_speedup(op));
+            levels[op["level"].get<std::string>()].push_back(all.back());
+        }
+        const auto& summary = m["summary"];
+        expect_group(summary["all"], all, name);
+        ASSERT_EQ(summary["by_level"].size(), 2u) << name;
+        for (const auto& [level, speedups] : levels) expect_group(summary["by_level"][level], speedups, name + " " + level);
+        ASSERT_EQ(summary["progress_gm"].size(), 12u) << name;
+        for (size_t k = 1; k <= 12; ++k) {
+            std::vector<double> at_k;
+            for (const auto& op : m["operators"]) at_k.push_back(by_hand_speedup(op, k));
+            EXPECT_NEAR(summary["progress_gm"][k - 1].get<double>(), by_hand_gm(at_k), 1e-12) << name << " after " << k;
+        }
+        llm_calls += summary["llm"]["calls"].get<int64_t>();
+    }
+    EXPECT_EQ(llm_calls, int64_t(server.received().size())) << "every call the model answered is accounted to a method";
+    EXPECT_EQ(results["methods"]["stage2"]["summary"]["llm"]["calls"], 0);
+    for (const char* llm_method : {"best-of-n", "openevolve", "stage1-no-experience"})
+        EXPECT_DOUBLE_EQ(results["methods"][llm_method]["summary"]["all"]["fast_p"]["1.0"].get<double>(), 1.0) << llm_method << " should find double buffering everywhere";
+    EXPECT_GT(results["methods"]["openevolve"]["operators"][0]["detail"]["database"]["programs"].get<int>(), 1);
+
+    // A rerun reads every job back: no evaluation and no LLM call is repeated.
+    const size_t calls_before = server.received().size();
+    const int64_t evaluations = count_rows(tmp.path / "out" / "openevolve" / "clip_custom" / "run.db", "SELECT COUNT(*) FROM evaluations");
+    ASSERT_EQ(run_cli(args, env).exit_code, 0);
+    EXPECT_EQ(server.received().size(), calls_before);
+    EXPECT_EQ(count_rows(tmp.path / "out" / "openevolve" / "clip_custom" / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
     EXPECT_EQ(nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json")), results);
-    EXPECT_TRUE(fs::exists(tmp.path / "out" / "results.csv"));
-    // The report: the results table in Markdown, and HTML with both plots inline.
+
+    // The report: every table, three inline plots and the accepted rewrites as diffs.
     const auto report = run_cli({"report", (tmp.path / "out").string()});
     ASSERT_EQ(report.exit_code, 0) << report.output;
     const auto md = *read_text(tmp.path / "out" / "report.md");
-    EXPECT_NE(md.find(fmt_gm_row("stage2", results["methods"]["stage2"]["summary"]["all"]["gm"].get<double>())), std::string::npos) << md;
+    for (const char* section : {"## Results", "## Ablation", "## LLM calls, tokens and cost", "### clip_custom (mined)", "```diff", "+constexpr int32_t BUFFER_NUM = 2;"})
+        EXPECT_NE(md.find(section), std::string::npos) << section;
     const auto html = *read_text(tmp.path / "out" / "report.html");
     size_t svgs = 0;
     for (size_t at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) ++svgs;
-    EXPECT_EQ(svgs, 2u);
-    EXPECT_NE(html.find("<table id=\"results\">"), std::string::npos);
+    EXPECT_EQ(svgs, 3u);
+    for (const char* id : {"<table id=\"results\">", "<table id=\"ablation\">", "<table id=\"llm\">", "<details>"}) EXPECT_NE(html.find(id), std::string::npos) << id;
 }
 
-TEST(Bench, BestOfNSamplesOnePromptAndKeepsTheBestCorrect) {
-    testing::ScriptedLlmServer server;
-    server.set_responder([](const nlohmann::json& body) {
-        const std::string user = body["messages"].back()["content"];
-        if (user.find("Rewrite the kernel") == std::string::npos) return testing::Scripted::ok("no");
-        return testing::Scripted::ok("op_kernel/axpb_custom.cpp\n<<<<<<< SEARCH\nconstexpr int32_t BUFFER_NUM = 1;\n=======\n"
-                                     "constexpr int32_t BUFFER_NUM = 2;\n>>>>>>> REPLACE\n");
-    });
-    TempDir tmp;
-    const auto r = run_cli({"bench", "suite/untuned", "--methods", "best-of-n", "--budget", "3", "--out", (tmp.path / "out").string(), "--json", "-q"},
-                           {{"ASCENDOPT_LLM_BASE_URL", server.base_url()}, {"ASCENDOPT_LLM_MODEL", "scripted"}});
-    ASSERT_EQ(r.exit_code, 0) << r.output;
-    const auto m = json_of(r)["methods"]["best-of-n"];
-    ASSERT_EQ(m["operators"].size(), 1u);
-    EXPECT_GT(m["summary"]["all"]["gm"].get<double>(), 1.05) << m.dump(2);
-    EXPECT_EQ(m["operators"][0]["operator"], "axpb_custom");
-    size_t rewrites = 0;
-    for (const auto& q : server.received()) rewrites += q.body["messages"].back()["content"].get<std::string>().find("Rewrite the kernel") != std::string::npos;
-    EXPECT_EQ(rewrites, 2u);  // budget 3: the baseline and two samples of the same prompt
+TEST_F(BenchStudy, LlmMethodsAreSkippedWithoutAnLlmAndParallelJobsGiveTheSameResults) {
+    auto args = bench_args("stage2,best-of-n", 4);
+    args.insert(args.end(), {"--parallel", "1"});
+    const auto serial = run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
+    ASSERT_EQ(serial.exit_code, 0) << serial.output;
+    EXPECT_NE(serial.output.find("skipping best-of-n: it needs an LLM"), std::string::npos) << serial.output;
+    const auto first = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
+    ASSERT_EQ(first["methods"].size(), 1u);
+    fs::remove_all(tmp.path / "out");
+    args.back() = "3";
+    ASSERT_EQ(run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}}).exit_code, 0);
+    const auto second = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
+    EXPECT_EQ(second["methods"]["stage2"]["summary"], first["methods"]["stage2"]["summary"]);
 }
 
 TEST(Bench, AnUnknownMethodIsAnErrorThatListsTheMethods) {
@@ -98,6 +157,22 @@ TEST(Bench, AnUnknownMethodIsAnErrorThatListsTheMethods) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.output.find("unknown method 'magic'"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("openevolve"), std::string::npos);
+}
+
+TEST(Bench, ASuiteFileNamingAMissingOperatorIsAnError) {
+    TempDir tmp;
+    fs::copy(source_dir() / "ops" / "exp_custom", tmp.path / "exp_custom", fs::copy_options::recursive);
+    std::ofstream(tmp.path / "suite.toml") << "[levels]\nelementwise = [\"exp_custom\", \"nope_custom\"]\n";
+    const auto r = run_cli({"bench", tmp.path.string(), "--methods", "stage2", "--budget", "4"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.output.find("names 'nope_custom', which is not an operator folder of the suite"), std::string::npos) << r.output;
+}
+
+TEST(Bench, AMissingBankIsAnErrorThatSaysHowToBuildOne) {
+    TempDir tmp;
+    const auto r = run_cli({"bench", "ops", "--methods", "ascendopt", "--budget", "30", "--bank", (tmp.path / "none.db").string()});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.output.find("ascendopt rewind ops --bank"), std::string::npos) << r.output;
 }
 
 }  // namespace

@@ -1,0 +1,69 @@
+#include "study/results.h"
+
+#include <fmt/format.h>
+
+#include "study/metrics.h"
+
+namespace ascendopt {
+namespace {
+
+using nlohmann::json;
+
+OperatorOutcome outcome_of(const MethodRun& r) { return {r.op, r.level, r.baseline_us, r.evaluations}; }
+
+json group_json(const GroupSummary& g) {
+    json fast = json::object();
+    for (const auto& [p, share] : g.fast) fast[fmt::format("{:.1f}", p)] = share;
+    return {{"operators", g.operators}, {"gm", g.gm}, {"fast_p", fast}};
+}
+
+// Sums the per-operator "llm" totals (detail.llm, filled by bench from the call logs).
+json llm_totals(const std::vector<MethodRun>& runs) {
+    json t = {{"calls", 0}, {"failed", 0}, {"prompt_tokens", 0}, {"completion_tokens", 0}, {"cost_usd", 0.0}};
+    for (const auto& r : runs) {
+        const json llm = r.detail.value("llm", json::object());
+        for (const char* k : {"calls", "failed", "prompt_tokens", "completion_tokens"}) t[k] = t[k].get<int64_t>() + llm.value(k, int64_t(0));
+        t["cost_usd"] = t["cost_usd"].get<double>() + llm.value("cost_usd", 0.0);
+    }
+    return t;
+}
+
+}  // namespace
+
+double entry_speedup(const json& entry) { return speedup(outcome_of(method_run_from_json(entry))); }
+
+json study_results(const StudyHeader& h, const std::vector<std::pair<std::string, std::vector<MethodRun>>>& runs) {
+    json methods = json::object();
+    json order = json::array();
+    for (const auto& [name, method_runs] : runs) {
+        std::vector<OperatorOutcome> outcomes;
+        json per_op = json::array();
+        for (const auto& r : method_runs) {
+            outcomes.push_back(outcome_of(r));
+            per_op.push_back(to_json(r));
+        }
+        const MethodSummary s = summarize(outcomes, size_t(h.budget));
+        json levels = json::object();
+        for (const auto& [level, g] : s.by_level) levels[level] = group_json(g);
+        methods[name] = {{"summary", {{"all", group_json(s.all)}, {"by_level", levels}, {"progress_gm", s.progress}, {"llm", llm_totals(method_runs)}}},
+                         {"operators", per_op}};
+        order.push_back(name);
+    }
+    return {{"suite", h.suite},          {"budget", h.budget}, {"seed", h.seed}, {"rewind_share", h.rewind_share},
+            {"latency_source", "sim"}, {"method_order", order}, {"methods", methods}};
+}
+
+std::string study_csv(const json& results) {
+    std::string csv = "method,operator,level,baseline_us,best_us,speedup,evaluations,llm_calls,llm_cost_usd\n";
+    for (const auto& [name, m] : results["methods"].items())
+        for (const auto& entry : m["operators"]) {
+            const MethodRun run = method_run_from_json(entry);
+            const double s = entry_speedup(entry);
+            const json llm = run.detail.value("llm", json::object());
+            csv += fmt::format("{},{},{},{:.4f},{:.4f},{:.4f},{},{},{:.6f}\n", name, run.op, run.level, run.baseline_us, run.baseline_us / s, s,
+                               run.evaluations.size(), llm.value("calls", int64_t(0)), llm.value("cost_usd", 0.0));
+        }
+    return csv;
+}
+
+}  // namespace ascendopt

@@ -1,0 +1,30 @@
+// results.json and results.csv of a study: per method, the summary (all operators, by level,
+// the progress curve, LLM calls, tokens and cost) and every operator's run. `ascendopt bench`
+// writes them and `ascendopt report` reads them; the metrics come from study/metrics.h only.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "study/methods.h"
+
+namespace ascendopt {
+
+struct StudyHeader {
+    std::string suite;
+    int64_t budget = 0;
+    uint64_t seed = 0;
+    int64_t rewind_share = 0;
+};
+
+// `runs` per method name, in the order the methods ran; each method's runs in operator order.
+nlohmann::json study_results(const StudyHeader& header, const std::vector<std::pair<std::string, std::vector<MethodRun>>>& runs);
+std::string study_csv(const nlohmann::json& results);
+
+// The speedup of one per-operator entry of results.json.
+double entry_speedup(const nlohmann::json& entry);
+
+}  // namespace ascendopt
