@@ -36,13 +36,7 @@ Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles&
                                  GoldenRunner& golden, const OptimizeOptions& o) {
     Stage2Outcome out{files, std::nullopt, 0};
     if (budget < 1) return out;
-    TuneOptions t;
-    t.budget = budget;
-    t.seed = o.eval.seed;
-    t.out_dir = o.out_dir / "stage2";
-    t.workers = o.eval.jobs;
-    t.eval = o.eval;
-    auto tuned = tune(op, builder, golden, t, [](const TuneProgress&) {});
+    auto tuned = tune(op, builder, golden, TuneOptions::for_stage2(o.eval, budget, o.out_dir / "stage2"), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
     out.best_us = tuned->best_us;
     out.evaluations = tuned->evaluations;

@@ -31,7 +31,7 @@ int run_report(const std::string& dir) {
     }
     if (!write_atomic(fs::path(dir) / "report.md", report_markdown(results)) || !write_atomic(fs::path(dir) / "report.html", *html))
         return k_exit_environment;
-    std::cout << report_markdown(results) << "\nreport: " << (fs::absolute(dir) / "report.html").string() << "\n";
+    std::cout << "report: " << (fs::absolute(dir) / "report.html").string() << "\n        " << (fs::absolute(dir) / "report.md").string() << "\n";
     return k_exit_ok;
 }
 

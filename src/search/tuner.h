@@ -23,6 +23,18 @@ struct TuneOptions {
     std::filesystem::path out_dir;
     int workers = 2;
     EvalOptions eval;  // soc, timeouts, seed of inputs; env is set per configuration
+
+    // Stage II as the study and optimize run it: the default strategy, the evaluation seed as
+    // the search seed, one worker per parallel build.
+    static TuneOptions for_stage2(const EvalOptions& eval, int64_t budget, std::filesystem::path out_dir) {
+        TuneOptions t;
+        t.budget = budget;
+        t.seed = eval.seed;
+        t.out_dir = std::move(out_dir);
+        t.workers = eval.jobs;
+        t.eval = eval;
+        return t;
+    }
 };
 
 struct TuneProgress {

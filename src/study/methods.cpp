@@ -12,13 +12,7 @@ namespace ascendopt {
 namespace {
 
 Result<MethodRun> run_stage2_only(const OperatorSource& op, MethodContext& c) {
-    TuneOptions t;
-    t.budget = c.budget;
-    t.seed = c.eval.seed;
-    t.out_dir = c.out_dir;
-    t.workers = c.eval.jobs;
-    t.eval = c.eval;
-    auto tuned = tune(op, c.builder, c.golden, t, [](const TuneProgress&) {});
+    auto tuned = tune(op, c.builder, c.golden, TuneOptions::for_stage2(c.eval, c.budget, c.out_dir), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
     auto store = RunStore::open(c.out_dir / "run.db");
     if (!store) return store.error();
@@ -49,48 +43,63 @@ Result<MethodRun> run_optimize(const std::string& name, const OperatorSource& op
 // experience); every usable reply is evaluated, the best correct one kept. At most `budget`
 // samples are drawn, so a model that never answers usably cannot loop forever.
 Result<MethodRun> run_best_of_n(const OperatorSource& op, MethodContext& c) {
-    auto store = RunStore::open(c.out_dir / "run.db");
-    if (!store) return store.error();
-    auto run = store->open_run("best-of-n", {{"operator", op.display_name()}, {"seed", c.eval.seed}, {"budget", c.budget},
-                                             {"proposer", c.proposer_identity}});
-    if (!run) return run.error();
-    auto session = CandidateSession::open(op, c.builder, c.golden, c.eval, {*store, *run, c.budget, c.out_dir});
-    if (!session) return session.error();
-    CandidateRunner& runner = (*session)->runner();
-    auto proposer = c.make_proposer(*run);
-    if (!proposer) return proposer.error();
-    auto files = read_candidate_files(op);
-    if (!files) return files.error();
-    auto base = runner.evaluate(*files);
-    if (!base) return base.error();
-    if (!*base || !(*base)->ok()) return make_error(op.display_name() + " does not pass its cases", "best-of-n starts from a correct operator");
-    const double baseline = *(*base)->record.latency_us;
+    auto search = start_llm_search("best-of-n", op, c, nlohmann::json::object());
+    if (!search) return search.error();
+    LlmSearch& s = **search;
+    CandidateRunner& runner = s.runner();
+    const CandidateFiles& files = s.files;
+    const double baseline = s.baseline_us();
     auto request = make_request(*c.templates, "rewrite",
                                 {{"operator", op.display_name()}, {"soc", c.eval.soc}, {"latency", std::to_string(baseline) + " us (simulated)"},
-                                 {"diagnosis", diagnose((*base)->record.metrics.value("profile", nlohmann::json::object()), *files)},
+                                 {"diagnosis", diagnose(s.base.record.metrics.value("profile", nlohmann::json::object()), files)},
                                  {"experience", "(none: best-of-n samples without experience)\n"}, {"history", "(nothing yet)\n"},
-                                 {"files", render_files(*files)}},
+                                 {"files", render_files(files)}},
                                 c.params, "best-of-n");
     if (!request) return request.error();
-    std::pair<double, CandidateFiles> best{baseline, *files};
+    std::pair<double, CandidateFiles> best{baseline, files};
     for (int64_t sample = 1; sample < c.budget && runner.ledger().budget().used() < c.budget; ++sample) {
-        auto reply = (*proposer)->propose(*request);
+        auto reply = s.proposer->propose(*request);
         if (!reply) continue;
-        const AppliedReply applied = apply_reply(reply->text, *files);
+        const AppliedReply applied = apply_reply(reply->text, files);
         if (!applied.ok()) continue;
         auto evaluated = runner.evaluate(applied.files);
         if (!evaluated) return evaluated.error();
         if (!*evaluated) break;
         if ((*evaluated)->ok() && *(*evaluated)->record.latency_us < best.first) best = {*(*evaluated)->record.latency_us, applied.files};
     }
-    auto latencies = store->latencies(*run);
+    auto latencies = s.store->latencies(s.run);
     if (!latencies) return latencies.error();
     nlohmann::json detail = {{"samples_evaluated", runner.ledger().budget().used() - 1}};
-    if (best.first < baseline) detail["best_diff"] = unified_diff(*files, best.second);
+    if (best.first < baseline) detail["best_diff"] = unified_diff(files, best.second);
     return MethodRun{"best-of-n", op.display_name(), baseline, std::move(*latencies), std::move(detail)};
 }
 
 }  // namespace
+
+Result<std::unique_ptr<LlmSearch>> start_llm_search(const std::string& method, const OperatorSource& op, MethodContext& c, nlohmann::json settings) {
+    auto s = std::make_unique<LlmSearch>();
+    auto store = RunStore::open(c.out_dir / "run.db");
+    if (!store) return store.error();
+    s->store.emplace(std::move(*store));
+    settings.update({{"operator", op.display_name()}, {"seed", c.eval.seed}, {"budget", c.budget}, {"proposer", c.proposer_identity}});
+    auto run = s->store->open_run(method, settings);
+    if (!run) return run.error();
+    s->run = *run;
+    auto session = CandidateSession::open(op, c.builder, c.golden, c.eval, {*s->store, s->run, c.budget, c.out_dir});
+    if (!session) return session.error();
+    s->session = std::move(*session);
+    auto proposer = c.make_proposer(s->run);
+    if (!proposer) return proposer.error();
+    s->proposer = std::move(*proposer);
+    auto files = read_candidate_files(op);
+    if (!files) return files.error();
+    s->files = std::move(*files);
+    auto base = s->runner().evaluate(s->files);
+    if (!base) return base.error();
+    if (!*base || !(*base)->ok()) return make_error(op.display_name() + " does not pass its cases", method + " starts from a correct operator");
+    s->base = std::move(**base);
+    return s;
+}
 
 const std::vector<MethodInfo>& study_methods() {
     static const std::vector<MethodInfo> methods = {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 
+#include "agent/workspace.h"
 #include "bank/bank.h"
 #include "eval/evaluator.h"
 #include "llm/proposer.h"
@@ -54,5 +55,21 @@ nlohmann::json to_json(const MethodRun& r);
 MethodRun method_run_from_json(const nlohmann::json& j);
 
 Result<MethodRun> run_method(const MethodInfo& method, const OperatorSource& op, MethodContext& context);
+
+// For the methods that search with an LLM (best-of-n, openevolve): the run (its settings are
+// `settings` plus operator, seed, budget and proposer), the candidate session, the proposer,
+// the operator's files and their baseline evaluation, which must be correct. Heap-held: the
+// session refers to the store.
+struct LlmSearch {
+    std::optional<RunStore> store;
+    int64_t run = 0;
+    std::unique_ptr<CandidateSession> session;
+    std::unique_ptr<Proposer> proposer;
+    CandidateFiles files;
+    Evaluated base;
+    double baseline_us() const { return *base.record.latency_us; }
+    CandidateRunner& runner() { return session->runner(); }
+};
+Result<std::unique_ptr<LlmSearch>> start_llm_search(const std::string& method, const OperatorSource& op, MethodContext& c, nlohmann::json settings);
 
 }  // namespace ascendopt

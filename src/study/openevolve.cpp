@@ -22,6 +22,11 @@ size_t changed_lines(const CandidateFiles& start, const CandidateFiles& files) {
     return n;
 }
 
+// The pipe bounding the slowest core in the evaluation's profile ("" when not profiled).
+std::string bottleneck_pipe(const Evaluated& e) {
+    return e.record.metrics.value("profile", nlohmann::json::object()).value("bound", nlohmann::json::object()).value("pipe", "");
+}
+
 std::string render_inspirations(const ProgramDatabase& db, size_t parent, const std::vector<size_t>& picks) {
     if (picks.empty()) return "(none yet)\n";
     std::string out;
@@ -36,26 +41,14 @@ std::string render_inspirations(const ProgramDatabase& db, size_t parent, const 
 }  // namespace
 
 Result<MethodRun> run_openevolve(const OperatorSource& op, MethodContext& c, const EvolveConfig& config) {
-    auto store = RunStore::open(c.out_dir / "run.db");
-    if (!store) return store.error();
-    auto run = store->open_run("openevolve", {{"operator", op.display_name()}, {"seed", c.eval.seed}, {"budget", c.budget},
-                                              {"proposer", c.proposer_identity}, {"islands", config.islands},
-                                              {"migration_interval", config.migration_interval}});
-    if (!run) return run.error();
-    auto session = CandidateSession::open(op, c.builder, c.golden, c.eval, {*store, *run, c.budget, c.out_dir});
-    if (!session) return session.error();
-    CandidateRunner& runner = (*session)->runner();
-    auto proposer = c.make_proposer(*run);
-    if (!proposer) return proposer.error();
-    auto files = read_candidate_files(op);
-    if (!files) return files.error();
-    auto base = runner.evaluate(*files);
-    if (!base) return base.error();
-    if (!*base || !(*base)->ok()) return make_error(op.display_name() + " does not pass its cases", "openevolve starts from a correct operator");
-    const double baseline = *(*base)->record.latency_us;
-    auto profile_of = [](const Evaluated& e) { return e.record.metrics.value("profile", nlohmann::json::object()); };
+    auto search = start_llm_search("openevolve", op, c, {{"islands", config.islands}, {"migration_interval", config.migration_interval}});
+    if (!search) return search.error();
+    LlmSearch& s = **search;
+    CandidateRunner& runner = s.runner();
+    const CandidateFiles& start = s.files;
+    const double baseline = s.baseline_us();
     ProgramDatabase db(config, c.eval.seed);
-    db.seed({*files, baseline, profile_of(**base).value("bound", nlohmann::json::object()).value("pipe", ""), 0, std::nullopt, 0});
+    db.seed({start, baseline, bottleneck_pipe(s.base), 0, std::nullopt, 0});
 
     int64_t calls = 0, unusable = 0, failed = 0, migrations = 0, last_migration = 0;
     const int64_t max_calls = c.budget * config.calls_per_evaluation;
@@ -71,7 +64,7 @@ Result<MethodRun> run_openevolve(const OperatorSource& op, MethodContext& c, con
                                     c.params, "openevolve");
         if (!request) return request.error();
         ++calls;
-        auto reply = (*proposer)->propose(*request);
+        auto reply = s.proposer->propose(*request);
         if (!reply) {
             ++unusable;
             continue;
@@ -88,8 +81,7 @@ Result<MethodRun> run_openevolve(const OperatorSource& op, MethodContext& c, con
         if (!e.ok()) {
             ++failed;
         } else {
-            const std::string pipe = profile_of(e).value("bound", nlohmann::json::object()).value("pipe", "");
-            db.add({applied.files, *e.record.latency_us, pipe, changed_lines(*files, applied.files), parent, island}, island);
+            db.add({applied.files, *e.record.latency_us, bottleneck_pipe(e), changed_lines(start, applied.files), parent, island}, island);
         }
         const int64_t used = runner.ledger().budget().used();
         if (used - last_migration >= config.migration_interval) {
@@ -97,7 +89,7 @@ Result<MethodRun> run_openevolve(const OperatorSource& op, MethodContext& c, con
             last_migration = used;
         }
     }
-    auto latencies = store->latencies(*run);
+    auto latencies = s.store->latencies(s.run);
     if (!latencies) return latencies.error();
     const Program& best = db.program(db.best());
     nlohmann::json detail = {{"llm_calls", calls},
@@ -105,7 +97,7 @@ Result<MethodRun> run_openevolve(const OperatorSource& op, MethodContext& c, con
                              {"incorrect_children", failed},
                              {"migrations", migrations},
                              {"best_us", best.latency_us},
-                             {"best_diff", unified_diff(*files, best.files)},
+                             {"best_diff", unified_diff(start, best.files)},
                              {"database", db.to_json()},
                              {"config",
                               {{"islands", config.islands},

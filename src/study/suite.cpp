@@ -49,15 +49,28 @@ Result<std::vector<StudyTarget>> study_targets(const fs::path& suite) {
         levels = std::move(*read);
     }
     std::vector<StudyTarget> out;
+    auto add = [&](const fs::path& folder, const std::string& folder_level) {
+        const std::string name = folder.filename().string();
+        const fs::path dir = is_operator_folder(folder / "baseline") ? folder / "baseline" : folder;
+        const auto level = levels.find(name);
+        out.push_back({dir, name, level != levels.end() ? level->second : has_levels ? "other" : folder_level});
+    };
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(suite, ec)) {
-        if (!is_operator_folder(e.path())) continue;
-        const std::string name = e.path().filename().string();
-        const fs::path dir = is_operator_folder(e.path() / "baseline") ? e.path() / "baseline" : e.path();
-        const auto level = levels.find(name);
-        out.push_back({dir, name, !has_levels ? "all" : level != levels.end() ? level->second : "other"});
+        if (is_operator_folder(e.path())) {
+            add(e.path(), "all");
+            continue;
+        }
+        if (!e.is_directory()) continue;
+        // A category folder (cann-ops: src/<category>/<operator>): its operators are its level.
+        for (const auto& inner : fs::directory_iterator(e.path(), ec))
+            if (is_operator_folder(inner.path())) add(inner.path(), e.path().filename().string());
     }
     std::sort(out.begin(), out.end(), [](const StudyTarget& a, const StudyTarget& b) { return a.op < b.op; });
+    for (size_t i = 1; i < out.size(); ++i)
+        if (out[i].op == out[i - 1].op)
+            return make_error("two operators are named " + out[i].op + ": " + out[i - 1].dir.string() + " and " + out[i].dir.string(),
+                              "results are filed by operator name; study one of them, or rename a folder");
     return out;
 }
 

@@ -1,11 +1,14 @@
 // The operators of a study suite. Each operator folder (op_host/ and op_kernel/) is one target:
 // its baseline/ folder when it holds one (the strong version is what rewind mines), else the
-// folder itself. Levels group operators in the tables; they come from an optional
-// SUITE/suite.toml:
+// folder itself. Operator folders are SUITE/OP, or SUITE/CATEGORY/OP as in a cann-ops checkout
+// (`ascendopt bench cann-ops/src`), where the category is the level. Levels group operators in
+// the tables; an optional SUITE/suite.toml sets them instead:
 //     [levels]
 //     elementwise = ["add_custom", "exp_custom"]
 //     reduction = ["reduce_sum_custom"]
-// Operators it does not list are level "other"; without the file every operator is "all".
+// Operators it does not list are level "other". Without the file, SUITE/OP is level "all" and
+// SUITE/CATEGORY/OP is level CATEGORY. Two operators of one name are an error (results are
+// filed by operator name).
 #pragma once
 
 #include <filesystem>

@@ -152,6 +152,31 @@ TEST_F(BenchStudy, LlmMethodsAreSkippedWithoutAnLlmAndParallelJobsGiveTheSameRes
     EXPECT_EQ(second["methods"]["stage2"]["summary"], first["methods"]["stage2"]["summary"]);
 }
 
+TEST_F(BenchStudy, Kill9ThenRerunEndsLikeAnUninterruptedRun) {
+    testing::ScriptedLlmServer server;
+    server.set_responder(double_buffering_model);
+    const std::map<std::string, std::string> env = {{"ASCENDOPT_CONFIG", "/dev/null"}, {"ASCENDOPT_LLM_BASE_URL", server.base_url()},
+                                                    {"ASCENDOPT_LLM_MODEL", "scripted"}, {"ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR}};
+    auto args = bench_args("openevolve,stage2", 8);
+    const auto whole = run_cli(args, env);
+    ASSERT_EQ(whole.exit_code, 0) << whole.output;
+    const auto reference = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
+    fs::rename(tmp.path / "out", tmp.path / "whole");
+    // SIGKILL to the process group partway, then the same command again.
+    std::vector<std::string> argv = {ASCENDOPT_TEST_BINARY};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const auto cut = run_process(argv, {.cwd = source_dir(), .env = env, .timeout_seconds = 3});
+    EXPECT_TRUE(cut.timed_out || cut.exit_code == 0);
+    const auto resumed = run_cli(args, env);
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+    const auto results = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
+    for (const char* m : {"openevolve", "stage2"}) {
+        for (size_t i = 0; i < 3; ++i)
+            EXPECT_EQ(results["methods"][m]["operators"][i]["evaluations_us"], reference["methods"][m]["operators"][i]["evaluations_us"]) << m << " " << i;
+        EXPECT_EQ(results["methods"][m]["summary"]["all"], reference["methods"][m]["summary"]["all"]) << m;
+    }
+}
+
 TEST(Bench, AnUnknownMethodIsAnErrorThatListsTheMethods) {
     const auto r = run_cli({"bench", "ops", "--methods", "magic", "--budget", "4"});
     EXPECT_EQ(r.exit_code, 2);

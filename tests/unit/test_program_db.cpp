@@ -101,6 +101,19 @@ TEST(Suite, LevelsComeFromSuiteTomlAndUnlistedOperatorsAreOther) {
     ASSERT_TRUE(leveled);
     EXPECT_EQ((*leveled)[0].level, "l1");
     EXPECT_EQ((*leveled)[2].level, "other");
+    // A cann-ops checkout: src/<category>/<operator>, the category as the level.
+    std::filesystem::create_directories(dir / "math" / "d_op" / "op_host");
+    std::filesystem::create_directories(dir / "math" / "d_op" / "op_kernel");
+    std::filesystem::remove(dir / "suite.toml");
+    auto nested = study_targets(dir);
+    ASSERT_TRUE(nested);
+    ASSERT_EQ(nested->size(), 4u);
+    EXPECT_EQ((*nested)[3].op, "d_op");
+    EXPECT_EQ((*nested)[3].level, "math");
+    std::filesystem::create_directories(dir / "nn" / "a_op" / "op_host");
+    std::filesystem::create_directories(dir / "nn" / "a_op" / "op_kernel");
+    EXPECT_FALSE(study_targets(dir)) << "two operators named a_op";
+    std::filesystem::remove_all(dir / "nn");
     std::ofstream(dir / "suite.toml") << "[levels]\nl1 = \"a_op\"\n";
     auto bad = study_targets(dir);
     ASSERT_FALSE(bad);
