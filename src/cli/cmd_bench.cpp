@@ -3,7 +3,8 @@
 // is a job with its own folder DIR/<method>/<operator>/ (run stores, LLM cassette and call log)
 // and writes result.json when done, so a killed bench resumes: finished jobs are read back,
 // unfinished ones resume from their stores. Jobs run --parallel at a time; results are filed
-// by position, so they do not depend on which job finished first.
+// by position, so they do not depend on which job finished first. A job that fails is
+// reported, counts as finding nothing, and is retried by the next run (exit code 1).
 
 #include <atomic>
 #include <chrono>
@@ -142,31 +143,45 @@ void report_done(size_t done, size_t total, const MethodRun& r, double seconds) 
                              r.method, r.op, s, seconds / double(done) * double(total - done));
 }
 
-// Runs every job on `parallel` threads. Stops handing out jobs after the first failure and
-// returns it; jobs already running finish (their results are kept for the resume).
+// A job whose method failed on its operator (it does not build, a stage refused it): filed as
+// finding nothing (speedup 1.0) with the reason, and not saved, so the next run retries it.
+MethodRun failed_run(const Job& job, const Error& e) {
+    MethodRun r;
+    r.method = job.method->name;
+    r.op = job.target->op;
+    r.level = job.target->level;
+    r.detail = {{"error", e.message}, {"hint", e.hint}};
+    return r;
+}
+
+// Runs every job on `parallel` threads. A job that fails is filed by failed_run() and the
+// others go on; a missing tool stops the hand-out of jobs (every job would fail the same way)
+// and is returned. Jobs already running finish, and their results are kept for the resume.
 Result<std::vector<MethodRun>> run_jobs(const std::vector<Job>& jobs, const Shared& s) {
     std::vector<MethodRun> runs(jobs.size());
     std::atomic<size_t> next{0};
     std::mutex mutex;
-    std::optional<Error> failure;
+    std::optional<Error> fatal;
     size_t done = 0;
     const auto start = std::chrono::steady_clock::now();
     auto work = [&] {
         for (size_t i = next++; i < jobs.size(); i = next++) {
             {
                 std::lock_guard lock(mutex);
-                if (failure) return;
+                if (fatal) return;
             }
             auto r = run_job(jobs[i], s);
             std::lock_guard lock(mutex);
-            if (!r) {
-                if (!failure) {
-                    failure = r.error();
-                    failure->message = jobs[i].method->name + " on " + jobs[i].target->op + ": " + failure->message;
+            const std::string what = jobs[i].method->name + " on " + jobs[i].target->op;
+            if (!r && r.error().missing_tool) {
+                if (!fatal) {
+                    fatal = r.error();
+                    fatal->message = what + ": " + fatal->message;
                 }
                 return;
             }
-            runs[i] = std::move(*r);
+            if (!r) std::cerr << "ascendopt: warning: " << what << " failed: " << r.error().message << "\n";
+            runs[i] = r ? std::move(*r) : failed_run(jobs[i], r.error());
             ++done;
             if (!s.args.quiet)
                 report_done(done, jobs.size(), runs[i], std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -176,7 +191,7 @@ Result<std::vector<MethodRun>> run_jobs(const std::vector<Job>& jobs, const Shar
     for (int t = 1; t < std::min<int>(s.args.parallel, int(jobs.size())); ++t) threads.emplace_back(work);
     work();
     for (auto& t : threads) t.join();
-    if (failure) return *failure;
+    if (fatal) return *fatal;
     return runs;
 }
 
@@ -235,6 +250,9 @@ int run_bench(BenchArgs& a) {
         std::cerr << render_error(runs.error());
         return exit_code_for(runs.error());
     }
+    std::vector<std::string> failures;
+    for (const auto& r : *runs)
+        if (r.detail.contains("error")) failures.push_back(r.method + " on " + r.op + ": " + r.detail["error"].get<std::string>());
     std::vector<std::pair<std::string, std::vector<MethodRun>>> by_method;
     for (size_t i = 0; i < runs->size(); ++i) {
         if (i % targets->size() == 0) by_method.push_back({jobs[i].method->name, {}});
@@ -247,7 +265,10 @@ int run_bench(BenchArgs& a) {
         std::cout << results.dump(2) << "\n";
     else
         print_table(results, targets->size(), a);
-    return k_exit_ok;
+    if (failures.empty()) return k_exit_ok;
+    std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), jobs.size());
+    for (const auto& f : failures) std::cerr << "  " << f << "\n";
+    return k_exit_failed;
 }
 
 }  // namespace

@@ -66,6 +66,7 @@ int run_tune(TuneArgs& args) {
     std::cout << fmt::format("\n{} evaluations, {} cache hits\n", result->evaluations, result->cache_hits);
     for (const auto& [name, value] : result->best)
         std::cout << fmt::format("  {} = {}{}\n", name, value, value == result->baseline.at(name) ? "" : fmt::format("  (was {})", result->baseline.at(name)));
+    for (const auto& why : result->summary["left_out"]) std::cout << "  left out: " << why.get<std::string>() << "\n";
     std::cout << "tuned operator: " << result->tuned_dir.string() << "\nrun store: " << (args.tune.out_dir / "run.db").string()
               << "\nsummary: " << (args.tune.out_dir / "summary.json").string() << "\n";
     return k_exit_ok;

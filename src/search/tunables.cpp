@@ -137,23 +137,29 @@ std::vector<int64_t> default_domain(const std::string& name, int64_t value, uint
     return {d.begin(), d.end()};
 }
 
-Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub_bytes) {
+Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub_bytes, std::vector<std::string>* left_out) {
     std::vector<Tunable> found;
     for (const auto& f : op.host_sources) scan_file(f, op, Tunable::Where::host, ub_bytes, found);
     for (const auto& f : op.kernel_sources) scan_file(f, op, Tunable::Where::kernel, ub_bytes, found);
-    // Declarations sharing a name are one tunable, provided they agree on the value.
     std::vector<Tunable> out;
+    std::set<std::string> disagreeing;
     for (auto& t : found) {
         auto same = std::find_if(out.begin(), out.end(), [&](const Tunable& o) { return o.name == t.name; });
         if (same == out.end()) {
-            out.push_back(std::move(t));
+            if (!disagreeing.count(t.name)) out.push_back(std::move(t));
             continue;
         }
-        if (same->value != t.value)
-            return make_error(t.name + " is " + std::to_string(same->value) + " at " + same->sites[0].file + ":" +
-                                  std::to_string(same->sites[0].line) + " but " + std::to_string(t.value) + " at " + t.sites[0].file +
-                                  ":" + std::to_string(t.sites[0].line),
-                              "constants with one name are tuned together; rename one of them or make them agree");
+        if (same->value != t.value) {
+            const std::string where = t.name + " is " + std::to_string(same->value) + " at " + same->sites[0].file + ":" +
+                                      std::to_string(same->sites[0].line) + " but " + std::to_string(t.value) + " at " + t.sites[0].file + ":" +
+                                      std::to_string(t.sites[0].line);
+            if (same->origin == Tunable::Origin::marked || t.origin == Tunable::Origin::marked)
+                return make_error(where, "constants with one name are tuned together; rename one of them or make them agree");
+            if (left_out) left_out->push_back(where + ": not tuned (constants with one name are tuned together)");
+            disagreeing.insert(t.name);
+            out.erase(same);
+            continue;
+        }
         same->sites.push_back(t.sites[0]);
         if (t.where == Tunable::Where::kernel) same->where = Tunable::Where::kernel;
         if (t.origin == Tunable::Origin::marked) {

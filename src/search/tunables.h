@@ -39,8 +39,11 @@ struct Tunable {
     Origin origin = Origin::discovered;
 };
 
-// `ub_bytes` caps the domains of byte-sized constants.
-Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub_bytes);
+// `ub_bytes` caps the domains of byte-sized constants. Declarations sharing a name are one
+// tunable when they agree on the value. Discovered ones that disagree (a host BUFFER_NUM of 2
+// beside a kernel BUFFER_NUM of 1) are left out of the search, each with a line in `left_out`
+// saying where; marked ones that disagree are an error, since the user asked for them.
+Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub_bytes, std::vector<std::string>* left_out = nullptr);
 
 // Domain of a discovered constant: powers of two around `value` (x1/8 .. x8) for sizes,
 // 1..4 for small counts such as buffer numbers, capped at `cap`.

@@ -283,7 +283,8 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
     const auto start = std::chrono::steady_clock::now();
     const uint64_t ub = options.eval.soc_description["memory"].value("ub", uint64_t(196608));
     const int64_t cores = options.eval.soc_description["cores"].value("vector", int64_t(48));
-    auto tunables = find_tunables(op, ub);
+    std::vector<std::string> left_out;
+    auto tunables = find_tunables(op, ub, &left_out);
     if (!tunables) return tunables.error();
     if (tunables->empty()) return make_error("no tunable constants found in " + op.root.string(), "see docs/stage2.md for markers");
     auto strategy_check = make_strategy(options.strategy, SearchSpace(*tunables), options.seed);
@@ -386,6 +387,7 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
                       {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},
                       {"latency_unit", "us"}, {"latency_source", "sim"}, {"tunables", tunables_json},
                       {"tuned_operator", result.tuned_dir.string()}, {"run_store", (options.out_dir / "run.db").string()}};
+    result.summary["left_out"] = left_out;  // constants not tuned, and why
     result.summary["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // this invocation
     if (result.baseline_us) result.summary["baseline_latency"] = *result.baseline_us;
     result.summary["best_latency"] = *result.best_us;

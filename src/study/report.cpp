@@ -116,6 +116,11 @@ std::vector<Section> operator_sections(const json& results) {
         Section s{3, first[i].value("operator", "?") + " (" + first[i].value("level", "all") + ")", "", Table{"", {"method", "baseline us", "best us", "speedup", "evaluations"}, {}}};
         for (const auto& name : methods) {
             const json& entry = results["methods"][name]["operators"][i];
+            const json detail = entry.value("detail", json::object());
+            if (detail.contains("error")) {
+                s.table->rows.push_back({name, "-", "failed: " + detail.value("error", ""), "1.000x", std::to_string(entry["evaluations_us"].size())});
+                continue;
+            }
             const double sp = entry_speedup(entry);
             s.table->rows.push_back({name, fmt::format("{:.3f}", entry.value("baseline_us", 0.0)), fmt::format("{:.3f}", entry.value("baseline_us", 0.0) / sp),
                                      fmt::format("{:.3f}x", sp), std::to_string(entry["evaluations_us"].size())});

@@ -177,6 +177,26 @@ TEST_F(BenchStudy, Kill9ThenRerunEndsLikeAnUninterruptedRun) {
     }
 }
 
+TEST(Bench, AFailingOperatorIsReportedAndTheOthersStillRun) {
+    TempDir tmp;
+    for (const char* op : {"exp_custom", "sqrt_custom"}) fs::copy(source_dir() / "ops" / op, tmp.path / op, fs::copy_options::recursive);
+    std::ofstream(tmp.path / "sqrt_custom" / "op_kernel" / "sqrt_custom.cpp", std::ios::app) << "\nthis does not compile;\n";
+    const std::vector<std::string> args = {"bench", tmp.path.string(), "--methods", "stage2", "--budget", "3", "--out", (tmp.path / "out").string()};
+    const auto r = run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("1 of 2 jobs failed"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("stage2 on sqrt_custom"), std::string::npos) << r.output;
+    const auto results = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
+    const auto& ops = results["methods"]["stage2"]["operators"];
+    ASSERT_EQ(ops.size(), 2u);
+    EXPECT_FALSE(ops[0]["detail"].contains("error"));
+    EXPECT_GT(ops[0]["evaluations_us"].size(), 0u) << "exp_custom ran";
+    EXPECT_TRUE(ops[1]["detail"].contains("error"));
+    EXPECT_FALSE(fs::exists(tmp.path / "out" / "stage2" / "sqrt_custom" / "result.json")) << "a failed job is retried by the next run";
+    ASSERT_EQ(run_cli({"report", (tmp.path / "out").string()}).exit_code, 0);
+    EXPECT_NE(read_text(tmp.path / "out" / "report.md")->find("| stage2 | - | failed: "), std::string::npos);
+}
+
 TEST(Bench, AnUnknownMethodIsAnErrorThatListsTheMethods) {
     const auto r = run_cli({"bench", "ops", "--methods", "magic", "--budget", "4"});
     EXPECT_EQ(r.exit_code, 2);

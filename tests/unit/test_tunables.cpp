@@ -107,9 +107,24 @@ TEST(Tunables, SameNameInHostAndKernelIsOneCoupledTunable) {
     EXPECT_EQ(host_environment(*ts, {{"BUFFER_NUM", 4}}).at("ASCENDOPT_TUNE_BUFFER_NUM"), "4");
 }
 
-TEST(Tunables, DisagreeingDeclarationsAreAnError) {
+TEST(Tunables, DisagreeingDeclarationsAreLeftOutWithWhere) {
     Folder f;
-    f.write("op_host/x.cpp", "constexpr uint32_t BUFS = 2;\nstatic ge::graphStatus TilingFunc(gert::TilingContext* c) {\n  return BUFS;\n}\n");
+    f.write("op_host/x.cpp", "constexpr uint32_t BUFS = 2;\nconstexpr uint32_t TILE = 1024;\nstatic ge::graphStatus TilingFunc(gert::TilingContext* c) {\n  return BUFS + TILE;\n}\n");
+    f.write("op_kernel/x.cpp", "constexpr int32_t BUFS = 3;\nconstexpr int32_t BUFS = 3;\n");
+    auto op = load_operator(f.dir);
+    ASSERT_TRUE(op);
+    std::vector<std::string> left_out;
+    auto ts = find_tunables(*op, 196608, &left_out);
+    ASSERT_TRUE(ts) << ts.error().message;
+    ASSERT_EQ(ts->size(), 1u);
+    EXPECT_EQ((*ts)[0].name, "TILE");
+    ASSERT_EQ(left_out.size(), 1u);
+    EXPECT_NE(left_out[0].find("BUFS is 2 at op_host/x.cpp:1 but 3 at op_kernel/x.cpp:1"), std::string::npos) << left_out[0];
+}
+
+TEST(Tunables, DisagreeingMarkedDeclarationsAreAnError) {
+    Folder f;
+    f.write("op_host/x.cpp", "constexpr uint32_t BUFS = 2;  // ascendopt: tunable values=1,2,4\nstatic ge::graphStatus TilingFunc(gert::TilingContext* c) {\n  return BUFS;\n}\n");
     f.write("op_kernel/x.cpp", "constexpr int32_t BUFS = 3;\n");
     auto op = load_operator(f.dir);
     ASSERT_TRUE(op);
