@@ -22,6 +22,7 @@ struct Table {
 };
 struct Diff {
     std::string title, text;
+    std::string lang = "diff";  // the Markdown fence's info string
 };
 struct Section {
     int level = 2;  // heading level
@@ -103,7 +104,7 @@ std::vector<Diff> diffs_of(const std::string& method, const json& entry) {
             out.push_back({fmt::format("{}: accepted rewrite ({}, {:.3f} -> {:.3f} us)", method, a.value("family", "?"), a.value("before_us", 0.0), a.value("after_us", 0.0)),
                            a.value("diff", "")});
     if (!detail.value("best_diff", "").empty()) out.push_back({method + ": best program against the baseline", detail.value("best_diff", "")});
-    if (detail.contains("best_config")) out.push_back({method + ": best tiling configuration", detail["best_config"].dump(2) + "\n"});
+    if (detail.contains("best_config")) out.push_back({method + ": best tiling configuration", detail["best_config"].dump(2) + "\n", "json"});
     return out;
 }
 
@@ -150,7 +151,7 @@ std::string intro(const json& results, const std::string& newline) {
     std::string text = fmt::format("Budget {} evaluations per method and operator, seed {}; latencies are {} (the Ascend C twin's model).", results.value("budget", 0),
                                    results.value("seed", 0), results.value("latency_source", "sim") == "sim" ? "simulated" : "measured");
     if (results.value("rewind_share", 0) > 0)
-        text += newline + fmt::format("ascendopt and stage1 pay {} evaluations of each operator's budget for the experience bank (rewind), as the reference study does (20 of 230).",
+        text += newline + fmt::format("ascendopt and stage1 pay {} of each operator's evaluations for the experience bank (rewind), as the reference study pays 20 of 230.",
                                       results.value("rewind_share", 0));
     return text;
 }
@@ -280,7 +281,7 @@ std::string report_markdown(const json& results) {
         if (!s.text.empty()) md += s.text + "\n\n";
         if (!s.plot.empty()) md += "(plot in report.html)\n\n";
         if (s.table) md += md_table(*s.table);
-        for (const auto& d : s.diffs) md += "**" + d.title + "**\n\n```diff\n" + d.text + "```\n\n";
+        for (const auto& d : s.diffs) md += "**" + d.title + "**\n\n```" + d.lang + "\n" + d.text + "```\n\n";
     }
     return md;
 }

@@ -54,13 +54,16 @@ testing::Scripted double_buffering_model(const nlohmann::json& body) {
 
 class BenchStudy : public ::testing::Test {
 protected:
-    // A suite of three operators in two levels, and a bank mined offline from add_custom alone.
+    // A suite of three operators in two levels.
     void SetUp() override {
         const fs::path suite = tmp.path / "suite";
         fs::create_directories(suite);
         for (const char* op : {"clip_custom", "div_custom"}) fs::copy(source_dir() / "ops" / op, suite / op, fs::copy_options::recursive);
         fs::copy(source_dir() / "suite" / "untuned" / "axpb_custom", suite / "axpb_custom", fs::copy_options::recursive);
         std::ofstream(suite / "suite.toml") << "[levels]\nmined = [\"clip_custom\", \"div_custom\"]\nunmined = [\"axpb_custom\"]\n";
+    }
+    // A bank mined offline from add_custom alone, for the methods that use one.
+    void mine_bank() {
         fs::create_directories(tmp.path / "pairs");
         fs::copy(source_dir() / "ops" / "add_custom", tmp.path / "pairs" / "add_custom", fs::copy_options::recursive);
         const auto rewind = run_cli({"rewind", (tmp.path / "pairs").string(), "--bank", bank().string(), "--out", (tmp.path / "rewind").string(), "-q"},
@@ -69,13 +72,16 @@ protected:
     }
     fs::path bank() const { return tmp.path / "bank.db"; }
     std::vector<std::string> bench_args(const std::string& methods, int budget) const {
-        return {"bench", (tmp.path / "suite").string(), "--methods", methods, "--budget", std::to_string(budget), "--bank", bank().string(),
-                "--out", (tmp.path / "out").string(), "--json"};
+        std::vector<std::string> args = {"bench", (tmp.path / "suite").string(), "--methods", methods, "--budget", std::to_string(budget),
+                                         "--out", (tmp.path / "out").string(), "--json"};
+        if (fs::exists(bank())) args.insert(args.end(), {"--bank", bank().string()});
+        return args;
     }
     TempDir tmp;
 };
 
 TEST_F(BenchStudy, AllMethodsOnThreeOperatorsMatchMetricsComputedByHand) {
+    ASSERT_NO_FATAL_FAILURE(mine_bank());
     testing::ScriptedLlmServer server;
     server.set_responder(double_buffering_model);
     const std::map<std::string, std::string> env = {{"ASCENDOPT_CONFIG", "/dev/null"}, {"ASCENDOPT_LLM_BASE_URL", server.base_url()},
