@@ -99,7 +99,11 @@ nlohmann::json llm_totals(const fs::path& call_db) {
 Result<MethodRun> run_job(const Job& job, const Shared& s) {
     if (auto saved = read_text(job.dir / "result.json"); saved) {
         const auto j = nlohmann::json::parse(*saved, nullptr, false);
-        if (!j.is_discarded()) return method_run_from_json(j);
+        if (!j.is_discarded()) {
+            MethodRun run = method_run_from_json(j);
+            run.level = job.target->level;  // suite.toml may have changed since
+            return run;
+        }
     }
     auto op = load_operator(job.target->dir);
     if (!op) return op.error();

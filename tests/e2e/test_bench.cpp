@@ -144,7 +144,7 @@ TEST_F(BenchStudy, AllMethodsOnThreeOperatorsMatchMetricsComputedByHand) {
 }
 
 TEST_F(BenchStudy, LlmMethodsAreSkippedWithoutAnLlmAndParallelJobsGiveTheSameResults) {
-    auto args = bench_args("stage2,best-of-n", 4);
+    auto args = bench_args("stage2,best-of-n", 3);
     args.insert(args.end(), {"--parallel", "1"});
     const auto serial = run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
     ASSERT_EQ(serial.exit_code, 0) << serial.output;
@@ -187,7 +187,7 @@ TEST(Bench, AFailingOperatorIsReportedAndTheOthersStillRun) {
     TempDir tmp;
     for (const char* op : {"exp_custom", "sqrt_custom"}) fs::copy(source_dir() / "ops" / op, tmp.path / op, fs::copy_options::recursive);
     std::ofstream(tmp.path / "sqrt_custom" / "op_kernel" / "sqrt_custom.cpp", std::ios::app) << "\nthis does not compile;\n";
-    const std::vector<std::string> args = {"bench", tmp.path.string(), "--methods", "stage2", "--budget", "3", "--out", (tmp.path / "out").string()};
+    const std::vector<std::string> args = {"bench", tmp.path.string(), "--methods", "stage2", "--budget", "2", "--out", (tmp.path / "out").string()};
     const auto r = run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
     EXPECT_EQ(r.exit_code, 1) << r.output;
     EXPECT_NE(r.output.find("1 of 2 jobs failed"), std::string::npos) << r.output;

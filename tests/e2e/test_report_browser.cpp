@@ -115,7 +115,7 @@ TEST(ReportBrowser, TheHtmlReportRendersWithoutConsoleErrors) {
     TempDir tmp;
     fs::create_directories(tmp.path / "suite");
     for (const char* op : {"exp_custom", "sqrt_custom"}) fs::copy(source_dir() / "ops" / op, tmp.path / "suite" / op, fs::copy_options::recursive);
-    const auto bench = run_cli({"bench", (tmp.path / "suite").string(), "--methods", "stage2", "--budget", "3", "--out", (tmp.path / "out").string(), "-q"},
+    const auto bench = run_cli({"bench", (tmp.path / "suite").string(), "--methods", "stage2", "--budget", "2", "--out", (tmp.path / "out").string(), "-q"},
                                {{"ASCENDOPT_CONFIG", "/dev/null"}});
     ASSERT_EQ(bench.exit_code, 0) << bench.output;
     ASSERT_EQ(run_cli({"report", (tmp.path / "out").string()}).exit_code, 0);
