@@ -19,7 +19,7 @@ packages=(
 for extra in "$@"; do
   case "$extra" in
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
-    --test) packages+=(chromium chromium-driver) ;;
+    --test) packages+=(chromium chromium-driver fonts-liberation) ;;
     *) echo "ascendopt: error: install-deps.sh: unknown option '$extra' (known: --fuzz, --test)" >&2; exit 2 ;;
   esac
 done
