@@ -25,6 +25,7 @@
 #include "cli/run_llm.h"
 #include "cli/session.h"
 #include "study/methods.h"
+#include "study/metrics.h"
 #include "study/results.h"
 #include "study/suite.h"
 #include "util/files.h"
@@ -116,10 +117,8 @@ Result<MethodRun> run_job(const Job& job, const Shared& s) {
         if (!b) return b.error();
         bank.emplace(std::move(*b));
     }
-    // Methods that use the bank pay for it: the first `charged` evaluations of their budget.
-    const int64_t charged = job.method->needs_bank ? s.rewind_share : 0;
-    MethodContext c{*s.session.builder, *s.session.golden, s.args.eval, s.args.budget - charged, job.dir, bank ? &*bank : nullptr, s.args.bank};
-    if (job.method->name != "stage2") {
+    MethodContext c{*s.session.builder, *s.session.golden, s.args.eval, s.args.budget, s.rewind_share, job.dir, bank ? &*bank : nullptr, s.args.bank};
+    if (job.method->uses_llm) {
         auto llm = run_llm(s.llm, job.dir, job.dir / "llm-calls.db");
         if (!llm) return llm.error();
         c.make_proposer = llm->make_proposer;
@@ -132,8 +131,6 @@ Result<MethodRun> run_job(const Job& job, const Shared& s) {
     MethodRun run = std::move(*made);
     run.op = job.target->op;
     run.level = job.target->level;
-    run.evaluations.insert(run.evaluations.begin(), size_t(charged), std::nullopt);
-    run.detail["rewind_charged"] = charged;
     run.detail["llm"] = llm_totals(job.dir / "llm-calls.db");
     if (auto w = write_atomic(job.dir / "result.json", to_json(run).dump(2) + "\n"); !w) return w.error();
     return run;
@@ -142,7 +139,7 @@ Result<MethodRun> run_job(const Job& job, const Shared& s) {
 // "bench: [#####-----] 5/10 stage2 add_custom 1.21x, ETA 40 s"; one line per finished job.
 void report_done(size_t done, size_t total, const MethodRun& r, double seconds) {
     const size_t width = 20, filled = total ? done * width / total : width;
-    const double s = r.evaluations.empty() ? 1.0 : entry_speedup(to_json(r));
+    const double s = run_speedup(r);
     std::cerr << fmt::format("bench: [{}{}] {}/{} {} {} {:.2f}x, ETA {:.0f} s\n", std::string(filled, '#'), std::string(width - filled, '-'), done, total,
                              r.method, r.op, s, seconds / double(done) * double(total - done));
 }
@@ -200,12 +197,14 @@ Result<std::vector<MethodRun>> run_jobs(const std::vector<Job>& jobs, const Shar
 }
 
 void print_table(const nlohmann::json& results, size_t operators, const BenchArgs& a) {
-    std::cout << fmt::format("{:<22} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "method", "GM", "fast1.0", "fast1.2", "fast1.4", "fast1.8", "fast2.0");
+    std::cout << fmt::format("{:<22} {:>8}", "method", "GM");
+    for (double p : default_fast_ps()) std::cout << fmt::format(" {:>8}", "fast" + fast_p_key(p));
+    std::cout << "\n";
     for (const auto& name : results["method_order"]) {
         const auto& all = results["methods"][name.get<std::string>()]["summary"]["all"];
-        std::cout << fmt::format("{:<22} {:>7.3f}x {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f}\n", name.get<std::string>(), all["gm"].get<double>(),
-                                 all["fast_p"]["1.0"].get<double>(), all["fast_p"]["1.2"].get<double>(), all["fast_p"]["1.4"].get<double>(),
-                                 all["fast_p"]["1.8"].get<double>(), all["fast_p"]["2.0"].get<double>());
+        std::cout << fmt::format("{:<22} {:>7.3f}x", name.get<std::string>(), all["gm"].get<double>());
+        for (double p : default_fast_ps()) std::cout << fmt::format(" {:>8.2f}", all["fast_p"][fast_p_key(p)].get<double>());
+        std::cout << "\n";
     }
     std::cout << fmt::format("{} operators, budget {} each (simulated latencies)\nresults: {}\n", operators, a.budget,
                              (fs::path(a.out) / "results.json").string());
@@ -231,9 +230,8 @@ int run_bench(BenchArgs& a) {
     }
     const int64_t share = rewind_share_of(a);
     for (const MethodInfo* m : *methods)
-        if (m->needs_bank && a.budget - share < 2) {
-            std::cerr << render_error(make_error(fmt::format("--budget {} leaves {} evaluations to {} after the rewind share of {}", a.budget, a.budget - share, m->name, share),
-                                                 "raise --budget or lower --rewind-share"));
+        if (auto ok = check_budget(*m, a.budget, share); !ok) {
+            std::cerr << render_error(ok.error());
             return k_exit_bad_input;
         }
     if (!a.bank.empty() && !fs::exists(a.bank)) {

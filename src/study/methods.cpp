@@ -103,12 +103,13 @@ Result<std::unique_ptr<LlmSearch>> start_llm_search(const std::string& method, c
 
 const std::vector<MethodInfo>& study_methods() {
     static const std::vector<MethodInfo> methods = {
+        // name, needs_llm, uses_llm, needs_bank
         {"ascendopt", false, true, true, "Stage I (LLM when configured, else transfer) then Stage II, with the experience bank"},
         {"stage1", false, true, true, "Stage I alone (ablation)"},
-        {"stage1-no-experience", true, false, true, "Stage I with an empty bank (ablation)"},
-        {"stage2", false, false, true, "Stage II alone: tiling search"},
-        {"best-of-n", true, false, true, "N independent samples of one prompt, the best correct kept"},
-        {"openevolve", true, false, true, "MAP-Elites islands with diff mutations (OpenEvolve style)"},
+        {"stage1-no-experience", true, true, false, "Stage I with an empty bank (ablation)"},
+        {"stage2", false, false, false, "Stage II alone: tiling search"},
+        {"best-of-n", true, true, false, "N independent samples of one prompt, the best correct kept"},
+        {"openevolve", true, true, false, "MAP-Elites islands with diff mutations (OpenEvolve style)"},
     };
     return methods;
 }
@@ -137,10 +138,9 @@ MethodRun method_run_from_json(const nlohmann::json& j) {
     return r;
 }
 
-Result<MethodRun> run_method(const MethodInfo& m, const OperatorSource& op, MethodContext& c) {
-    if (!m.built) return make_error("the " + m.name + " method is not built yet");
-    if (m.needs_llm && !c.make_proposer) return make_error("the " + m.name + " method needs an LLM", "see docs/llm.md");
-    std::filesystem::create_directories(c.out_dir);
+namespace {
+
+Result<MethodRun> run_within_budget(const MethodInfo& m, const OperatorSource& op, MethodContext& c) {
     if (m.name == "stage2") return run_stage2_only(op, c);
     if (m.name == "best-of-n") return run_best_of_n(op, c);
     if (m.name == "openevolve") return run_openevolve(op, c);
@@ -151,6 +151,30 @@ Result<MethodRun> run_method(const MethodInfo& m, const OperatorSource& op, Meth
     }
     if (!c.bank) return make_error("the " + m.name + " method needs an experience bank", "pass --bank FILE (ascendopt rewind builds one)");
     return run_optimize(m.name, op, c, m.name == "ascendopt", *c.bank);
+}
+
+}  // namespace
+
+Status check_budget(const MethodInfo& m, int64_t budget, int64_t rewind_share) {
+    const int64_t charged = m.needs_bank ? rewind_share : 0;
+    if (budget - charged >= 2) return ok_status();
+    return make_error("a budget of " + std::to_string(budget) + " leaves " + std::to_string(budget - charged) + " evaluations to " + m.name +
+                          " after the rewind share of " + std::to_string(charged),
+                      "raise --budget or lower --rewind-share");
+}
+
+Result<MethodRun> run_method(const MethodInfo& m, const OperatorSource& op, MethodContext& c) {
+    if (m.needs_llm && !c.make_proposer) return make_error("the " + m.name + " method needs an LLM", "see docs/llm.md");
+    if (auto ok = check_budget(m, c.budget, c.rewind_share); !ok) return ok.error();
+    const int64_t charged = m.needs_bank ? c.rewind_share : 0;
+    std::filesystem::create_directories(c.out_dir);
+    MethodContext own = c;
+    own.budget -= charged;
+    auto run = run_within_budget(m, op, own);
+    if (!run) return run.error();
+    run->evaluations.insert(run->evaluations.begin(), size_t(charged), std::nullopt);
+    run->detail["rewind_charged"] = charged;
+    return run;
 }
 
 }  // namespace ascendopt

@@ -21,9 +21,9 @@ namespace ascendopt {
 
 struct MethodInfo {
     std::string name;
-    bool needs_llm = false;
-    bool needs_bank = false;
-    bool built = true;
+    bool needs_llm = false;  // skipped without one
+    bool uses_llm = false;   // takes one when configured (a superset of needs_llm)
+    bool needs_bank = false; // and pays the rewind share for it
     std::string description;
 };
 const std::vector<MethodInfo>& study_methods();
@@ -33,7 +33,8 @@ struct MethodContext {
     Builder& builder;
     GoldenRunner& golden;
     EvalOptions eval;
-    int64_t budget = 0;
+    int64_t budget = 0;             // unique evaluations for this operator, the rewind share included
+    int64_t rewind_share = 0;       // of `budget`, charged to building the bank (methods that need one)
     std::filesystem::path out_dir;  // this method's folder for this operator
     Bank* bank = nullptr;
     std::string bank_path;
@@ -54,7 +55,12 @@ struct MethodRun {
 nlohmann::json to_json(const MethodRun& r);
 MethodRun method_run_from_json(const nlohmann::json& j);
 
+// Runs `method` within context.budget. A method that needs the bank spends the budget less the
+// rewind share; the share comes first in the run's evaluations as evaluations that found
+// nothing (nullopt), so the progress curve is flat over it, and detail.rewind_charged says so.
 Result<MethodRun> run_method(const MethodInfo& method, const OperatorSource& op, MethodContext& context);
+// Whether `budget` leaves `method` at least 2 evaluations after its rewind share.
+Status check_budget(const MethodInfo& method, int64_t budget, int64_t rewind_share);
 
 // For the methods that search with an LLM (best-of-n, openevolve): the run (its settings are
 // `settings` plus operator, seed, budget and proposer), the candidate session, the proposer,

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "study/metrics.h"
 #include "study/results.h"
 #include "util/subprocess.h"
 
@@ -11,8 +12,6 @@ namespace ascendopt {
 namespace {
 
 using nlohmann::json;
-
-const char* const k_ps[] = {"1.0", "1.2", "1.4", "1.8", "2.0"};
 
 // What a report is made of; rendered once as Markdown and once as HTML.
 struct Table {
@@ -42,12 +41,13 @@ std::vector<std::string> method_order(const json& results) {
 
 std::vector<std::string> group_cells(const json& g) {
     std::vector<std::string> row = {std::to_string(g.value("operators", 0)), fmt::format("{:.3f}x", g.value("gm", 1.0))};
-    for (const char* p : k_ps) row.push_back(fmt::format("{:.2f}", g["fast_p"].value(p, 0.0)));
+    for (double p : default_fast_ps()) row.push_back(fmt::format("{:.2f}", g["fast_p"].value(fast_p_key(p), 0.0)));
     return row;
 }
 
 Table results_table(const json& results) {
-    Table t{"results", {"method", "level", "operators", "GM speedup", "fast_1.0", "fast_1.2", "fast_1.4", "fast_1.8", "fast_2.0"}, {}};
+    Table t{"results", {"method", "level", "operators", "GM speedup"}, {}};
+    for (double p : default_fast_ps()) t.header.push_back("fast_" + fast_p_key(p));
     for (const auto& name : method_order(results)) {
         const json& summary = results["methods"][name]["summary"];
         auto add = [&](const std::string& level, const json& g) {

@@ -13,7 +13,7 @@ OperatorOutcome outcome_of(const MethodRun& r) { return {r.op, r.level, r.baseli
 
 json group_json(const GroupSummary& g) {
     json fast = json::object();
-    for (const auto& [p, share] : g.fast) fast[fmt::format("{:.1f}", p)] = share;
+    for (const auto& [p, share] : g.fast) fast[fast_p_key(p)] = share;
     return {{"operators", g.operators}, {"gm", g.gm}, {"fast_p", fast}};
 }
 
@@ -30,7 +30,9 @@ json llm_totals(const std::vector<MethodRun>& runs) {
 
 }  // namespace
 
-double entry_speedup(const json& entry) { return speedup(outcome_of(method_run_from_json(entry))); }
+double run_speedup(const MethodRun& run) { return speedup(outcome_of(run)); }
+double entry_speedup(const json& entry) { return run_speedup(method_run_from_json(entry)); }
+std::string fast_p_key(double p) { return fmt::format("{:.1f}", p); }
 
 json study_results(const StudyHeader& h, const std::vector<std::pair<std::string, std::vector<MethodRun>>>& runs) {
     json methods = json::object();

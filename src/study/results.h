@@ -24,7 +24,11 @@ struct StudyHeader {
 nlohmann::json study_results(const StudyHeader& header, const std::vector<std::pair<std::string, std::vector<MethodRun>>>& runs);
 std::string study_csv(const nlohmann::json& results);
 
-// The speedup of one per-operator entry of results.json.
+// The speedup of one run, and of one per-operator entry of results.json (study/metrics.h's definition).
+double run_speedup(const MethodRun& run);
 double entry_speedup(const nlohmann::json& entry);
+
+// The key of fast_p in results.json: "1.0", "1.2", ...
+std::string fast_p_key(double p);
 
 }  // namespace ascendopt

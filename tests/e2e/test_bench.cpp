@@ -219,6 +219,12 @@ TEST(Bench, ASuiteFileNamingAMissingOperatorIsAnError) {
     EXPECT_NE(r.output.find("names 'nope_custom', which is not an operator folder of the suite"), std::string::npos) << r.output;
 }
 
+TEST(Bench, ABudgetTheRewindShareLeavesTooLittleOfIsAnError) {
+    const auto r = run_cli({"bench", "ops", "--methods", "stage2,ascendopt", "--budget", "3", "--rewind-share", "2"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.output.find("a budget of 3 leaves 1 evaluations to ascendopt after the rewind share of 2"), std::string::npos) << r.output;
+}
+
 TEST(Bench, AMissingBankIsAnErrorThatSaysHowToBuildOne) {
     TempDir tmp;
     const auto r = run_cli({"bench", "ops", "--methods", "ascendopt", "--budget", "30", "--bank", (tmp.path / "none.db").string()});
