@@ -31,6 +31,9 @@ TEST_F(CopyTest, StridedBlocksSkipGaps) {
     EXPECT_EQ(t.data()[8], -1);
 }
 
+// DataCopyPad GM -> UB, as documented: with no left/right padding the 32-byte tail ("dummy")
+// repeats the row's first element whatever isPad says; with padding, pads and dummy hold
+// paddingValue. GM gaps are bytes, UB gaps 32-byte blocks.
 TEST_F(CopyTest, PadInFillsBlockTailAndStridesInBytes) {
     half* host = nullptr;
     auto in = gm<half>(100, &host);
@@ -43,7 +46,18 @@ TEST_F(CopyTest, PadInFillsBlockTailAndStridesInBytes) {
         ASSERT_EQ(float(t.data()[e]), float(e));
         ASSERT_EQ(float(t.data()[32 + e]), float(7 + e));  // second row starts at GM byte 14 (element 7)
     }
+    for (int e = 5; e < 16; ++e) {
+        ASSERT_EQ(float(t.data()[e]), 0.0f) << e;        // row 0's first element
+        ASSERT_EQ(float(t.data()[32 + e]), 7.0f) << e;   // row 1's first element
+    }
+    // Two halves of right padding: pad and dummy hold paddingValue.
+    DataCopyPad(t, in, DataCopyExtParams(1, 10, 0, 0, 0), DataCopyPadExtParams<half>(true, 0, 2, half(-7.0f)));
     for (int e = 5; e < 16; ++e) ASSERT_EQ(float(t.data()[e]), -7.0f) << e;
+    // Left padding shifts the data.
+    DataCopyPad(t, in, DataCopyExtParams(1, 10, 0, 0, 0), DataCopyPadExtParams<half>(true, 3, 0, half(-1.0f)));
+    EXPECT_EQ(float(t.data()[2]), -1.0f);
+    EXPECT_EQ(float(t.data()[3]), 0.0f);
+    EXPECT_EQ(float(t.data()[7]), 4.0f);
 }
 
 TEST_F(CopyTest, PadOutWritesExactBytes) {

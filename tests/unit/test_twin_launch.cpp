@@ -29,17 +29,23 @@ extern "C" void unbalanced_sync_kernel(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
     if (GetBlockIdx() == 0) SyncAll();
 }
 
-// Allocates `tile` bytes of UB twice (double buffering), then copies its share of x to y.
+// Allocates `tile` bytes of UB twice (double buffering), then copies its share of x to y through
+// the first buffer, or the second when the tiling's second word is set.
 extern "C" void staged_copy_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR tiling) {
-    uint32_t tile = 0;
-    ascendopt_twin::load_tiling(&tile, sizeof tile, tiling);
+    uint32_t params[2] = {};
+    ascendopt_twin::load_tiling(params, sizeof params, tiling);
     TPipe pipe;
     TQue<TPosition::VECIN, 2> q;
-    pipe.InitBuffer(q, 2, tile);
+    pipe.InitBuffer(q, 2, params[0]);
     GlobalTensor<float> gx, gy;
     gx.SetGlobalBuffer(reinterpret_cast<float*>(x) + GetBlockIdx() * 8, 8);
     gy.SetGlobalBuffer(reinterpret_cast<float*>(y) + GetBlockIdx() * 8, 8);
     LocalTensor<float> t = q.AllocTensor<float>();
+    if (params[1] != 0) {
+        LocalTensor<float> second = q.AllocTensor<float>();
+        q.FreeTensor(t);
+        t = second;
+    }
     DataCopy(t, gx, 8);
     q.EnQue(t);
     t = q.DeQue<float>();
@@ -47,11 +53,13 @@ extern "C" void staged_copy_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR tiling
     q.FreeTensor(t);
 }
 
-ascendopt_twin::LaunchResult launch_staged_copy(ascendopt_twin::GmSpace& gm, uint8_t* y, uint32_t tile, bool preflight) {
+ascendopt_twin::LaunchResult launch_staged_copy(ascendopt_twin::GmSpace& gm, uint8_t* y, uint32_t tile, bool preflight,
+                                                bool second_buffer = false) {
     uint8_t* x = gm.add("x", 4 * 8 * 4);
     for (int i = 0; i < 32; ++i) reinterpret_cast<float*>(gm.host(x))[i] = float(i);
-    uint8_t* tiling = gm.add("tiling", sizeof tile);
-    std::memcpy(gm.host(tiling), &tile, sizeof tile);
+    const uint32_t params[2] = {tile, second_buffer ? 1u : 0u};
+    uint8_t* tiling = gm.add("tiling", sizeof params);
+    std::memcpy(gm.host(tiling), params, sizeof params);
     ascendopt_twin::LaunchOptions options;
     options.preflight = preflight;
     return ascendopt_twin::launch(ascendopt_twin::testing::test_soc(), reinterpret_cast<void*>(&staged_copy_kernel),
@@ -74,14 +82,28 @@ TEST(Launch, PreflightStopsAtTheFirstDataAccessAndReportsUb) {
     EXPECT_EQ(reinterpret_cast<const float*>(gm.host(y))[9], 9.0f);
 }
 
-TEST(Launch, PreflightReportsUbOverflow) {
+// Buffers past the UB's end are no error until used (as on the device): a run that uses only
+// the first buffer succeeds, and one that gives the second buffer data fails. The preflight,
+// which stops before any data access, rejects the launch on the allocation alone.
+TEST(Launch, UbPastItsEndFailsWhenUsedAndThePreflightReportsIt) {
     ascendopt_twin::GmSpace gm(1 << 20);
+    uint8_t* y = gm.add("y", 128);
+    // A preflight rejects the launch: nearly every kernel touches each buffer it sets up.
     try {
-        launch_staged_copy(gm, gm.add("y", 128), 131072, true);
+        launch_staged_copy(gm, y, 200000, true);
+        ADD_FAILURE() << "expected the preflight to reject the launch";
+    } catch (const ascendopt_twin::TwinError& e) {
+        EXPECT_EQ(e.kind, ascendopt_twin::ErrorKind::resource_exceeded);
+        EXPECT_NE(std::string(e.what()).find("hand out 400000 bytes of UB"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(launch_staged_copy(gm, y, 200000, false).ub_bytes, 400000u);  // only buffer 1 is used
+    try {
+        launch_staged_copy(gm, y, 200000, false, true);
         ADD_FAILURE() << "expected an error";
     } catch (const ascendopt_twin::TwinError& e) {
         EXPECT_EQ(e.kind, ascendopt_twin::ErrorKind::resource_exceeded);
-        EXPECT_NE(std::string(e.what()).find("262144"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("196608-byte UB"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("buffer 2 of 2"), std::string::npos) << e.what();
     }
 }
 

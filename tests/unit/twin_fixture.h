@@ -19,6 +19,13 @@ protected:
         m_gm = std::make_unique<GmSpace>(64u << 20);
         m_core = std::make_unique<CoreScope>(*m_soc, 0, 1, 0, m_gm.get());
     }
+    // Replaces the core by one that fails UB accesses past their tensor's buffer (--strict-ub).
+    void strict_ub() {
+        m_core.reset();
+        LaunchOptions options;
+        options.strict_ub = true;
+        m_core = std::make_unique<CoreScope>(*m_soc, 0, 1, 0, m_gm.get(), nullptr, options);
+    }
     void TearDown() override {
         m_core.reset();
         m_gm.reset();

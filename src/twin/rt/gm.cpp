@@ -1,15 +1,23 @@
-// Device GM: a PROT_NONE address reservation, so a kernel that dereferences a GM pointer
-// faults at once, while GlobalTensor and DataCopy reach the host memory behind it.
+// Device GM: an address reservation whose tensors are mapped where the kernel sees them, laid
+// out as the device runtime lays them out (GmLayout, docs/twin.md "Device memory"). Only the
+// tensors' pages are mapped; the rest of the reservation faults.
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "twin_rt.h"
 
 namespace ascendopt_twin {
 namespace {
 
-constexpr uint64_t k_guard = 4096;  // unmapped gap after each buffer
+constexpr uint64_t k_guard = 4096;        // unmapped bytes after the last tensor
+constexpr uint64_t k_pool_block = 512;    // memory pools hand out 512-byte multiples
+constexpr uint64_t k_pool_padding = 32;   // ... of at least the tensor plus 32 bytes
+constexpr uint8_t k_poison = 0xFF;        // padding and unwritten outputs: NaN, or -1
+
+uint64_t round_up(uint64_t v, uint64_t to) { return (v + to - 1) / to * to; }
 
 std::string hex(uint64_t v) {
     char buf[32];
@@ -17,9 +25,11 @@ std::string hex(uint64_t v) {
     return buf;
 }
 
+std::string bytes_text(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); }
+
 }  // namespace
 
-GmSpace::GmSpace(uint64_t capacity_bytes) : m_capacity(capacity_bytes + k_guard) {
+GmSpace::GmSpace(uint64_t capacity_bytes, GmLayout layout) : m_layout(layout), m_capacity(capacity_bytes + k_guard) {
     void* p = mmap(nullptr, m_capacity, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         fail(ErrorKind::resource_exceeded, "GM", "cannot reserve " + std::to_string(m_capacity) + " bytes of address space");
@@ -28,19 +38,30 @@ GmSpace::GmSpace(uint64_t capacity_bytes) : m_capacity(capacity_bytes + k_guard)
 
 GmSpace::~GmSpace() { munmap(m_base, m_capacity); }
 
+uint64_t GmSpace::footprint(uint64_t bytes, GmLayout layout) {
+    // Strict: the tensor rounded to whole 32-byte blocks, with a guard page after it so that
+    // neighbours are never reached by an access that was allowed to run a block long.
+    if (layout == GmLayout::strict) return round_up(std::max<uint64_t>(bytes, 1), 32) + k_guard;
+    return round_up(bytes + k_pool_padding, k_pool_block);
+}
+
 uint8_t* GmSpace::add(const std::string& name, uint64_t bytes) {
-    const uint64_t padded = (bytes + 511) & ~uint64_t(511);
-    if (m_next + padded + k_guard > m_capacity)
-        fail(ErrorKind::resource_exceeded, "GM", "buffer '" + name + "' of " + std::to_string(bytes) + " bytes does not fit");
+    const uint64_t allocated = footprint(bytes, m_layout);
+    if (m_next + allocated + k_guard > m_capacity)
+        fail(ErrorKind::resource_exceeded, "GM", "tensor '" + name + "' of " + bytes_text(bytes) + " does not fit");
     auto b = std::make_unique<Buffer>();
     b->name = name;
     b->addr = reinterpret_cast<uint64_t>(m_base) + m_next;
     b->bytes = bytes;
-    // Bytes past the end up to the next 32-byte block are readable (DataCopy moves whole
-    // blocks) but hold 0xFF, so a kernel that computes with them gets visibly wrong results.
-    b->data.resize(padded);  // zeros
-    std::fill(b->data.begin() + static_cast<std::ptrdiff_t>(bytes), b->data.end(), 0xFF);
-    m_next += padded + k_guard;
+    b->allocated = m_layout == GmLayout::strict ? round_up(std::max<uint64_t>(bytes, 1), 32) : allocated;
+    // Map the tensor's pages (a strict-layout guard page after it stays unmapped); fresh pages
+    // are zero, and the padding gets poison.
+    const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+    const uint64_t from = b->addr / page * page, to = round_up(b->addr + b->allocated, page);
+    if (mprotect(reinterpret_cast<void*>(from), to - from, PROT_READ | PROT_WRITE) != 0)
+        fail(ErrorKind::resource_exceeded, "GM", "cannot map " + bytes_text(b->allocated) + " for tensor '" + name + "'");
+    std::memset(reinterpret_cast<uint8_t*>(b->addr) + bytes, k_poison, b->allocated - bytes);
+    m_next += allocated;
     uint8_t* device = reinterpret_cast<uint8_t*>(b->addr);
     m_buffers.push_back(std::move(b));
     return device;
@@ -48,13 +69,18 @@ uint8_t* GmSpace::add(const std::string& name, uint64_t bytes) {
 
 const GmSpace::Buffer* GmSpace::find(uint64_t addr) const {
     for (const auto& b : m_buffers)
-        if (addr >= b->addr && addr < b->addr + std::max<uint64_t>((b->bytes + 31) & ~uint64_t(31), 1)) return b.get();
+        if (addr >= b->addr && addr < b->addr + b->allocated) return b.get();
+    return nullptr;
+}
+
+const GmSpace::Buffer* GmSpace::next_after(const Buffer& b) const {
+    for (size_t i = 0; i + 1 < m_buffers.size(); ++i)
+        if (m_buffers[i].get() == &b) return m_buffers[i + 1].get();
     return nullptr;
 }
 
 uint8_t* GmSpace::host(const uint8_t* device_addr) {
-    const Buffer* b = find(reinterpret_cast<uint64_t>(device_addr));
-    return b ? const_cast<uint8_t*>(b->data.data()) + (reinterpret_cast<uint64_t>(device_addr) - b->addr) : nullptr;
+    return find(reinterpret_cast<uint64_t>(device_addr)) ? const_cast<uint8_t*>(device_addr) : nullptr;
 }
 
 bool GmSpace::contains(uint64_t addr) const {
@@ -64,12 +90,53 @@ bool GmSpace::contains(uint64_t addr) const {
 
 bool GmSpace::describe(uint64_t addr, std::string& name, uint64_t& offset) const {
     for (const auto& b : m_buffers)
-        if (addr >= b->addr && addr < b->addr + ((b->bytes + 511) & ~uint64_t(511)) + k_guard) {
+        if (addr >= b->addr && addr < b->addr + footprint(b->bytes, m_layout)) {
             name = b->name;
             offset = addr - b->addr;
             return true;
         }
     return false;
+}
+
+std::string GmSpace::outside_every_allocation(uint64_t addr) const {
+    const Buffer* below = nullptr;  // the allocation that ends closest before addr
+    for (const auto& b : m_buffers)
+        if (b->addr + b->allocated <= addr && (!below || b->addr > below->addr)) below = b.get();
+    if (!below) return "GM address " + hex(addr) + " lies before every tensor of the call";
+    return "GM address " + hex(addr) + " lies " + bytes_text(addr - (below->addr + below->allocated)) +
+           " past the allocation of GM tensor '" + below->name + "' (" + bytes_text(below->bytes) + ", allocated " +
+           std::to_string(below->allocated) + "), in memory the call does not own";
+}
+
+void GmSpace::fail_outside(const Buffer& b, uint64_t off, uint64_t bytes, bool write, const char* api) const {
+    const std::string access = std::string(write ? "write" : "read") + " of " + bytes_text(bytes) + " at byte " + std::to_string(off) +
+                               " of GM tensor '" + b.name + "' (" + bytes_text(b.bytes) + ")";
+    const uint64_t past = off + bytes - b.bytes;
+    if (m_layout == GmLayout::strict)
+        fail(ErrorKind::run_failed, api,
+             access + " runs " + bytes_text(past) + " past its end" +
+                 (write ? "; use DataCopyPad for the ragged tail (--strict-gm: no allocation padding is assumed)"
+                        : " (reads may round up to the next 32-byte block, no further; --strict-gm)"));
+    const Buffer* next = next_after(b);
+    const std::string reaches = next ? "into tensor '" + next->name + "', which the runtime allocates right after it"
+                                     : "past the last allocation of the call";
+    fail(ErrorKind::run_failed, api,
+         access + " runs " + bytes_text(past) + " past its end and " + bytes_text(off + bytes - b.allocated) +
+             " past its " + std::to_string(b.allocated) + "-byte allocation, " + reaches +
+             "; on the device this touches another tensor's memory");
+}
+
+void GmSpace::note_padding(const Buffer& b, uint64_t past_end, bool write, const char* api) {
+    std::lock_guard lock(m_notes_mutex);
+    PaddingNote& note = m_padding[{b.name, write}];
+    if (past_end > note.bytes_past_end) note = {b.name, api, write, past_end};
+}
+
+std::vector<GmSpace::PaddingNote> GmSpace::padding_notes() const {
+    std::lock_guard lock(m_notes_mutex);
+    std::vector<PaddingNote> out;
+    for (const auto& [key, note] : m_padding) out.push_back(note);
+    return out;
 }
 
 uint8_t* GmSpace::translate(uint64_t addr, uint64_t bytes, bool write, const char* api) {
@@ -79,20 +146,16 @@ uint8_t* GmSpace::translate(uint64_t addr, uint64_t bytes, bool write, const cha
         uint64_t off = 0;
         if (describe(addr, name, off))
             fail(ErrorKind::run_failed, api,
-                 std::string(write ? "write" : "read") + " of " + std::to_string(bytes) + " bytes starts " +
-                     std::to_string(off) + " bytes into GM buffer '" + name + "', past its end");
-        fail(ErrorKind::run_failed, api, "GM address " + hex(addr) + " is not inside any GM buffer");
+                 std::string(write ? "write" : "read") + " of " + bytes_text(bytes) + " starts " + std::to_string(off) +
+                     " bytes into GM tensor '" + name + "', past its end");
+        fail(ErrorKind::run_failed, api, outside_every_allocation(addr));
     }
     const uint64_t off = addr - b->addr;
-    const uint64_t limit = write ? b->bytes : ((b->bytes + 31) & ~uint64_t(31));
-    if (off + bytes > limit)
-        fail(ErrorKind::run_failed, api,
-             std::string(write ? "write" : "read") + " of " + std::to_string(bytes) + " bytes at byte " + std::to_string(off) +
-                 " of GM buffer '" + b->name + "' (" + std::to_string(b->bytes) + " bytes) runs " +
-                 std::to_string(off + bytes - b->bytes) + " bytes past its end" +
-                 (write ? "" : " (reads may round up to the next 32-byte block, no further)") +
-                 (write ? "; use DataCopyPad for the ragged tail" : ""));
-    return const_cast<uint8_t*>(b->data.data()) + off;
+    const uint64_t end = off + bytes;
+    const uint64_t strict_limit = write ? b->bytes : round_up(b->bytes, 32);
+    if (end > (m_layout == GmLayout::strict ? strict_limit : b->allocated)) fail_outside(*b, off, bytes, write, api);
+    if (end > b->bytes && m_layout == GmLayout::pool) note_padding(*b, end - b->bytes, write, api);
+    return reinterpret_cast<uint8_t*>(addr);
 }
 
 }  // namespace ascendopt_twin

@@ -1,6 +1,9 @@
 // main() of operator binaries. See harness.h.
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <ucontext.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -34,8 +37,40 @@ void write_file(const std::string& path, const std::string& text) {
     ::close(fd);
 }
 
+// Return addresses of the calling stack inside the operator binary, as offsets from its load
+// address (the evaluator maps them to op_kernel/op_host source lines with addr2line). `first`,
+// when non-zero, is the faulting instruction.
+nlohmann::json stack_offsets(uintptr_t first = 0) {
+    static const uintptr_t base = [] {
+        Dl_info self{};
+        dladdr(reinterpret_cast<void*>(&stack_offsets), &self);
+        return reinterpret_cast<uintptr_t>(self.dli_fbase);
+    }();
+    void* frames[48];
+    const int n = backtrace(frames, 48);
+    nlohmann::json out = nlohmann::json::array();
+    auto add = [&](uintptr_t pc, bool return_address) {
+        Dl_info where{};
+        if (pc == 0 || !dladdr(reinterpret_cast<void*>(pc), &where) || reinterpret_cast<uintptr_t>(where.dli_fbase) != base) return;
+        char hex[32];
+        // A return address points after its call; one byte back lands on the call's line.
+        std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(pc - base - (return_address ? 1 : 0)));
+        out.push_back(hex);
+    };
+    add(first, false);
+    for (int i = 0; i < n; ++i) add(reinterpret_cast<uintptr_t>(frames[i]), true);
+    return out;
+}
+
+// Whose code was running: the kernel (and which block), the host tiling, or the harness.
+std::string running_where() {
+    const int64_t block = current_block_or_none();
+    if (block >= 0) return "in the kernel (block " + std::to_string(block) + ")";
+    return running_code() == RunningCode::host_tiling ? "in the host tiling function" : "in the harness, outside operator code";
+}
+
 // A kernel that touches GM through a plain pointer lands here; say so plainly.
-void on_fault(int sig, siginfo_t* info, void*) {
+void on_fault(int sig, siginfo_t* info, void* context) {
     static std::atomic<bool> reporting{false};
     if (reporting.exchange(true))
         for (;;) pause();
@@ -43,26 +78,39 @@ void on_fault(int sig, siginfo_t* info, void*) {
     std::string message;
     std::string name;
     uint64_t offset = 0;
-    if (g_gm_for_crash_reports && g_gm_for_crash_reports->contains(addr)) {
-        message = "the kernel dereferenced a GM address with a plain pointer";
+    const char* status = "run_failed";
+    if (auto ub = ub_fault_report(addr); ub && (sig == SIGSEGV || sig == SIGBUS)) {
+        message = *ub;
+        status = "resource_exceeded";
+    } else if (g_gm_for_crash_reports && g_gm_for_crash_reports->contains(addr)) {
+        // Scalar accesses through pointers are checked before they happen; a fault here is
+        // code the instrumentation does not see (e.g. a library function given a GM pointer).
+        message = g_gm_for_crash_reports->outside_every_allocation(addr);
         if (g_gm_for_crash_reports->describe(addr, name, offset))
-            message += " (byte " + std::to_string(offset) + " of GM buffer '" + name + "')";
-        message += "; GM is reachable only through GlobalTensor, DataCopy and DataCopyPad";
+            message = "an access at byte " + std::to_string(offset) + " of GM tensor '" + name + "' lies past its allocation";
     } else {
-        message = sig == SIGSEGV ? "segmentation fault in operator code"
-                  : sig == SIGBUS ? "bus error in operator code"
-                  : sig == SIGABRT ? "the operator aborted (SIGABRT: abort(), a failed assert or an uncaught exception)"
-                  : sig == SIGFPE ? "arithmetic fault in operator code (SIGFPE: integer division by zero or overflow)"
-                                  : "illegal instruction in operator code (SIGILL)";
+        message = sig == SIGSEGV ? "segmentation fault " + running_where()
+                  : sig == SIGBUS ? "bus error " + running_where()
+                  : sig == SIGABRT ? "the operator aborted (SIGABRT: abort(), a failed assert or an uncaught exception) " + running_where()
+                  : sig == SIGFPE ? "arithmetic fault " + running_where() + " (SIGFPE: integer division by zero or overflow)"
+                                  : "illegal instruction " + running_where() + " (SIGILL)";
     }
     const char* api = sig == SIGSEGV || sig == SIGBUS ? "memory access" : "signal";
-    const nlohmann::json result = {{"status", "run_failed"}, {"api", api}, {"message", message}, {"ends_process", true}};
-    std::fprintf(stderr, "ascendopt-twin: run_failed: %s\n", message.c_str());
+#if defined(__x86_64__)
+    const uintptr_t pc = uintptr_t(static_cast<const ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+#else
+    const uintptr_t pc = 0;
+    (void)context;
+#endif
+    const nlohmann::json result = {{"status", status}, {"api", api}, {"message", message}, {"ends_process", true},
+                                   {"frames", stack_offsets(pc)}};
+    std::fprintf(stderr, "ascendopt-twin: %s: %s\n", status, message.c_str());
     if (!g_result_path.empty()) write_file(g_result_path, result.dump());
     _exit(k_verdict);
 }
 
 void install_fault_handler() {
+    stack_offsets();  // backtrace() loads its unwinder on first use: not inside a signal handler
     static char alt_stack[1 << 16];
     stack_t ss{};
     ss.ss_sp = alt_stack;
@@ -202,7 +250,7 @@ int main(int argc, char** argv) {
                              "(data belongs in GM buffers and UB, not in heap allocations)");
     });
     ascendopt_twin::set_error_handler([](ascendopt_twin::ErrorKind kind, const std::string& api, const std::string& message) {
-        finish_with_verdict({{"status", ascendopt_twin::error_kind_name(kind)}, {"api", api}, {"message", message}});
+        finish_with_verdict({{"status", ascendopt_twin::error_kind_name(kind)}, {"api", api}, {"message", message}, {"frames", stack_offsets()}});
     });
     _exit(run_cases(job));
 }

@@ -60,6 +60,19 @@ bool to_attr(const json& v, gert::AttrValue::Kind kind, gert::AttrValue& out) {
     }
 }
 
+ops::TilingFunc tiling_of(const ops::OpDef& op) {
+    return op.aicore().tiling() ? op.aicore().tiling() : host::impl_tiling(op.type());
+}
+
+// The tiling function runs marked as host code, so that a crash in it is reported as the
+// tiling's, not the kernel's.
+ge::graphStatus run_host_tiling(ops::TilingFunc fn, gert::TilingContext& ctx) {
+    set_running_code(RunningCode::host_tiling);
+    const ge::graphStatus status = fn(&ctx);
+    set_running_code(RunningCode::harness);
+    return status;
+}
+
 const ops::OpDef* find_op(const std::string& type) {
     for (const auto& op : registered_ops())
         if (op->type() == type || (type.empty() && registered_ops().size() == 1)) return op.get();
@@ -99,13 +112,34 @@ std::vector<Tensor> tensors_for(const std::vector<ops::OpParamDef>& params, cons
     return out;
 }
 
-void fill_io(gert::IoDesc& io, const std::vector<Tensor>& ins, const std::vector<Tensor>& outs) {
-    for (const auto& t : ins) {
+// The bytes of an input file, which must hold exactly the tensor.
+std::vector<char> read_file_of(const Tensor& t) {
+    std::ifstream in(t.file, std::ios::binary | std::ios::ate);
+    const auto size = in ? uint64_t(in.tellg()) : 0;
+    if (size != t.bytes())
+        finish_with_verdict(verdict("run_failed", "harness",
+                                    "input file " + t.file + " has " + std::to_string(size) + " bytes, expected " + std::to_string(t.bytes())));
+    std::vector<char> bytes(size);
+    in.seekg(0);
+    in.read(bytes.data(), std::streamsize(size));
+    return bytes;
+}
+
+// `host_data` keeps the contents of ValueDepend inputs, which the tiling may read.
+void fill_io(gert::IoDesc& io, const ops::OpDef& op, const std::vector<Tensor>& ins, const std::vector<Tensor>& outs,
+             std::vector<std::vector<char>>& host_data) {
+    host_data.reserve(ins.size());
+    for (size_t i = 0; i < ins.size(); ++i) {
+        const Tensor& t = ins[i];
         gert::StorageShape s{gert::Shape(t.shape)};
         gert::CompileTimeTensorDesc d;
         d.set(ge::DataType(t.name.empty() ? ge::DT_UNDEFINED : ascendopt::dtype_ge_code(t.dtype)), ge::FORMAT_ND);
         gert::Tensor tensor;
         tensor.set(s, d.GetDataType());
+        if (!t.name.empty() && !t.file.empty() && op.inputs()[i].value_depend()) {
+            host_data.push_back(read_file_of(t));
+            tensor.set_data(host_data.back().data(), host_data.back().size());
+        }
         io.input_shapes.push_back(s);
         io.input_descs.push_back(d);
         io.input_tensors.push_back(tensor);
@@ -129,7 +163,7 @@ void fill_attrs(gert::IoDesc& io, const ops::OpDef& op, const json& attrs) {
         } else if (!a.has_default()) {
             finish_with_verdict(verdict("run_failed", "harness", "required attribute '" + a.name() + "' has no value in the case"));
         }
-        io.attrs.values().push_back(v);
+        io.attrs.push(std::move(v));
     }
 }
 
@@ -178,7 +212,7 @@ json describe_registry() {
                        {"inputs", params_json(op->inputs())},
                        {"outputs", params_json(op->outputs())},
                        {"attrs", attrs},
-                       {"has_tiling", op->aicore().tiling() != nullptr},
+                       {"has_tiling", tiling_of(*op) != nullptr},
                        {"socs", op->aicore().socs()}});
     }
     json classes = json::array();
@@ -195,17 +229,25 @@ json run_job(const json& job) {
     const SocSpec* soc = &soc_storage;
     const ops::OpDef* op = find_op(job.value("op", ""));
     if (!op) return verdict("run_failed", "harness", "no OP_ADD registered an operator named '" + job.value("op", "") + "'");
-    if (!op->aicore().tiling()) return verdict("tiling_failed", "OpDef", "the OpDef sets no tiling function (AICore().SetTiling)");
+    const ops::TilingFunc tiling_fn = tiling_of(*op);
+    if (!tiling_fn)
+        return verdict("tiling_failed", "OpDef", "no tiling function: neither the OpDef (AICore().SetTiling) nor IMPL_OP_OPTILING sets one");
 
     const auto ins = tensors_for(op->inputs(), job["inputs"], "input");
     const auto outs = tensors_for(op->outputs(), job["outputs"], "output");
     gert::IoDesc io;
     io.node_name = op->type();
-    fill_io(io, ins, outs);
+    std::vector<std::vector<char>> value_depend_data;
+    fill_io(io, *op, ins, outs, value_depend_data);
+    if (job.value("preflight", false))
+        for (size_t i = 0; i < ins.size(); ++i)
+            if (op->inputs()[i].value_depend() && !ins[i].name.empty() && ins[i].file.empty())
+                return {{"status", "ok"}, {"preflight", true},
+                        {"skipped", "input '" + ins[i].name + "' is ValueDepend: its tiling needs the case's data, which a preflight does not have"}};
     fill_attrs(io, *op, job.value("attrs", json::object()));
     fe::PlatFormInfos platform(soc);
     gert::TilingContext ctx(&io, &platform);
-    if (op->aicore().tiling()(&ctx) != ge::GRAPH_SUCCESS)
+    if (run_host_tiling(tiling_fn, ctx) != ge::GRAPH_SUCCESS)
         return verdict("tiling_failed", "TilingFunc", "the tiling function returned GRAPH_FAILED");
     const uint32_t max_blocks = job.value("max_block_dim", 4096u);
     if (ctx.GetBlockDim() == 0 || ctx.GetBlockDim() > max_blocks)
@@ -226,10 +268,12 @@ json run_job(const json& job) {
 
     uint64_t workspace = 0;
     for (size_t w : ctx.workspace()) workspace += w;
-    uint64_t total = workspace + ctx.GetRawTilingData()->GetDataSize() + (ins.size() + outs.size() + 2) * (1u << 14);
-    for (const auto& t : ins) total += t.bytes();
-    for (const auto& t : outs) total += t.bytes();
-    GmSpace gm(total);
+    const GmLayout layout = job.value("strict_gm", false) ? GmLayout::strict : GmLayout::pool;
+    const size_t tiling_size = ctx.GetRawTilingData()->GetDataSize();
+    uint64_t total = GmSpace::footprint(workspace, layout) + GmSpace::footprint(tiling_size, layout);
+    for (const auto* list : {&ins, &outs})
+        for (const auto& t : *list) total += GmSpace::footprint(t.bytes(), layout);
+    GmSpace gm(total, layout);
     set_crash_report_gm(&gm);
     const bool preflight = job.value("preflight", false);  // see LaunchOptions::preflight
     std::vector<uint8_t*> args;
@@ -243,18 +287,23 @@ json run_job(const json& job) {
     }
     std::vector<uint8_t*> out_addrs;
     for (const auto& t : outs) {
-        out_addrs.push_back(gm.add(t.name, t.bytes()));
-        if (!preflight) std::memset(gm.host(out_addrs.back()), 0xFF, t.bytes());  // unwritten outputs read as NaN / -1
+        // An output named like an input is that input, updated in place (a "ref" tensor, as
+        // Eye's y): it starts with the input's data, as on the device where both are one buffer.
+        uint8_t* shared = nullptr;
+        for (size_t i = 0; i < ins.size(); ++i)
+            if (!ins[i].name.empty() && ins[i].name == t.name && ins[i].bytes() == t.bytes()) shared = args[i];
+        out_addrs.push_back(shared ? shared : gm.add(t.name, t.bytes()));
+        if (!preflight && !shared) std::memset(gm.host(out_addrs.back()), 0xFF, t.bytes());  // unwritten outputs read as NaN / -1
         args.push_back(out_addrs.back());
     }
     args.push_back(gm.add("workspace", workspace));
-    const size_t tiling_size = ctx.GetRawTilingData()->GetDataSize();
     uint8_t* tiling = gm.add("tiling", tiling_size);
     std::memcpy(gm.host(tiling), ctx.GetRawTilingData()->GetData(), tiling_size);
     args.push_back(tiling);
 
     LaunchOptions options;
     options.preflight = preflight;
+    options.strict_ub = job.value("strict_ub", false);
     options.timing = job.value("timing", true) && !preflight;
     const std::string trace_path = job.value("trace", "");
     options.trace = options.timing && !trace_path.empty();
@@ -274,6 +323,10 @@ json run_job(const json& job) {
                    {"ub_capacity", soc->ub_bytes},
                    {"instructions", counts_json(launched.counts)}};
     if (preflight) result["preflight"] = true;
+    for (const auto& o : launched.ub_overruns)
+        result["ub_overruns"].push_back({{"api", o.api}, {"which", o.which}, {"buffer", o.buffer}, {"bytes_past", o.bytes_past}});
+    for (const auto& n : gm.padding_notes())
+        result["gm_padding"].push_back({{"tensor", n.tensor}, {"api", n.api}, {"write", n.write}, {"bytes_past_end", n.bytes_past_end}});
     if (options.timing) result["timing"] = timing_json(launched, *soc);
     return result;
 }

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 
 #include "twin_rt.h"
 
@@ -11,6 +12,11 @@ namespace {
 
 std::vector<std::unique_ptr<ops::OpDef>>& ops_list() {
     static std::vector<std::unique_ptr<ops::OpDef>> v;
+    return v;
+}
+
+std::deque<host::OpImpl>& impl_list() {
+    static std::deque<host::OpImpl> v;  // a deque: references handed out stay valid
     return v;
 }
 
@@ -32,6 +38,18 @@ std::string demangle(const char* mangled) {
 namespace host {
 
 void register_op(std::unique_ptr<ops::OpDef> def) { ops_list().push_back(std::move(def)); }
+
+OpImpl& op_impl(const char* type) {
+    for (auto& impl : impl_list())
+        if (impl.type() == type) return impl;
+    return impl_list().emplace_back(type);
+}
+
+ops::TilingFunc impl_tiling(const std::string& type) {
+    for (const auto& impl : impl_list())
+        if (impl.type() == type) return impl.tiling();
+    return nullptr;
+}
 
 void register_tiling_class(const char* op_type, const std::type_info& cls, size_t size) {
     tiling_list().push_back(TilingClass{op_type, demangle(cls.name()), size});

@@ -105,9 +105,20 @@ struct BlockJob {
     LaunchOptions options;
     InstrCounts counts;
     uint32_t ub_bytes = 0;
+    std::vector<UbOverrun> ub_overruns;
     BlockTiming result;
     std::exception_ptr error;
 };
+
+// Keeps, per API and buffer, the furthest overrun any block made.
+void merge_overrun(std::vector<UbOverrun>& all, const UbOverrun& o) {
+    for (auto& a : all)
+        if (a.api == o.api && a.which == o.which && a.buffer == o.buffer) {
+            a.bytes_past = std::max(a.bytes_past, o.bytes_past);
+            return;
+        }
+    all.push_back(o);
+}
 
 void* run_block(void* p) {
     auto& job = *static_cast<BlockJob*>(p);
@@ -120,6 +131,7 @@ void* run_block(void* p) {
             stopped = true;
         }
         job.ub_bytes = scope.ub_bytes_used();
+        job.ub_overruns = scope.ub_overruns();
         job.counts = scope.counts();
         if (CoreTimeline* t = stopped ? nullptr : scope.timeline()) {
             job.result.end_cycles = scope.finish();
@@ -151,7 +163,7 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, k_stack);
     for (uint32_t b = 0; b < block_dim; ++b) {
-        jobs[b] = BlockJob{&soc, kernel, &args, block_dim, b, tiling_key, &gm, &barrier, options, {}, 0, {}, nullptr};
+        jobs[b] = BlockJob{&soc, kernel, &args, block_dim, b, tiling_key, &gm, &barrier, options, {}, 0, {}, {}, nullptr};
         if (pthread_create(&threads[b], &attr, run_block, &jobs[b]) != 0)
             fail(ErrorKind::resource_exceeded, "launch", "cannot start the thread for block " + std::to_string(b));
     }
@@ -162,7 +174,15 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
         if (j.error) std::rethrow_exception(j.error);
         r.counts.merge(j.counts);
         r.ub_bytes = std::max(r.ub_bytes, j.ub_bytes);
+        for (const auto& o : j.ub_overruns) merge_overrun(r.ub_overruns, o);
     }
+    // InitBuffer itself never fails on the device, but a buffer placed past the UB's end faults
+    // at its first use, which a kernel makes in all but pathological cases: a preflight, which
+    // stops before any use, reports it so a search need not spend a run on it.
+    if (options.preflight && r.ub_bytes > soc.ub_bytes)
+        fail(ErrorKind::resource_exceeded, "TPipe::InitBuffer",
+             "the kernel's InitBuffer calls hand out " + std::to_string(r.ub_bytes) + " bytes of UB, past the core's " +
+                 std::to_string(soc.ub_bytes) + "-byte UB; the first use of a buffer past the end faults on the device");
     if (!options.timing || options.preflight) return r;
     // Blocks beyond the physical cores run after the earlier blocks on the same core.
     std::vector<double> core_end(std::max(1u, soc.vector_cores), 0.0);

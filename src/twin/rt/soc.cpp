@@ -28,6 +28,7 @@ bool soc_from_json(const nlohmann::json& doc, SocSpec& s, std::string& error) {
     s.vector_cores = uint32_t(r.num("cores", "vector"));
     s.cube_cores = uint32_t(r.num("cores", "cube"));
     s.ub_bytes = uint64_t(r.num("memory", "ub"));
+    s.ub_reported_bytes = doc.contains("memory") && doc["memory"].contains("ub_reported") ? uint64_t(r.num("memory", "ub_reported")) : s.ub_bytes;
     s.l1_bytes = uint64_t(r.num("memory", "l1"));
     s.l0a_bytes = uint64_t(r.num("memory", "l0a"));
     s.l0b_bytes = uint64_t(r.num("memory", "l0b"));

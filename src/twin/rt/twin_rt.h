@@ -7,6 +7,8 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -33,6 +35,28 @@ void set_error_handler(ErrorHandler handler);
 
 const char* error_kind_name(ErrorKind kind);
 
+// The address range that holds a core's UB: its bytes, then unmapped space for buffers that
+// InitBuffer placed past the UB's end (docs/twin.md, "Memory model").
+constexpr uint64_t k_ub_window_bytes = uint64_t(16) << 20;
+// For the fault handler: the report for a fault at `addr` in the current core's UB window past
+// the UB's end, or nullopt when `addr` is elsewhere.
+std::optional<std::string> ub_fault_report(uint64_t addr);
+
+// A scalar access of the kernel's own code through a pointer (the kernel-address
+// instrumentation of rt/harness_scalar_access.cpp reports them all): GM accesses are checked
+// like GlobalTensor::GetValue/SetValue (tensor bounds, allocation padding) and charged as
+// scalar GM accesses, UB accesses are charged as scalar UB accesses and must stay inside the
+// UB, anything else (the stack, host memory) passes.
+void scalar_access(const void* p, uint64_t bytes, bool write);
+
+// Whose code the process runs, for crash reports: a fault during the tiling function is the
+// host code's, one on a block thread the kernel's.
+enum class RunningCode { harness, host_tiling };
+void set_running_code(RunningCode code);
+RunningCode running_code();
+// The block the calling thread runs, or -1 when it is no kernel block (async-signal-safe).
+int64_t current_block_or_none();
+
 // Instruction accounting of one core.
 struct InstrCounts {
     uint64_t count[size_t(PipeId::count)] = {};
@@ -52,6 +76,17 @@ struct LaunchOptions {
     // access, SyncAll): enough to execute the tiling read and every InitBuffer, so UB overflow
     // shows at the cost of a few microseconds per block. Outputs are not written.
     bool preflight = false;
+    // An access past its tensor's UB buffer (inside the UB) is an error, not a note (--strict-ub).
+    bool strict_ub = false;
+};
+
+// An access that ran past its tensor's UB buffer into the rest of the UB (check_ub_access):
+// per API and buffer, the furthest one.
+struct UbOverrun {
+    std::string api;
+    std::string which;   // "destination", "source", ...
+    std::string buffer;  // describe_ub of the tensor's start
+    uint64_t bytes_past = 0;
 };
 
 // Thrown at a block's first data access in a preflight launch; ends that block normally.
@@ -68,6 +103,7 @@ public:
     const InstrCounts& counts() const;
     CoreTimeline* timeline() const;  // null when timing is off
     uint32_t ub_bytes_used() const;  // high-water mark of InitBuffer allocations
+    std::vector<UbOverrun> ub_overruns() const;
     // Charges the kernel's remaining scalar work and returns the core's end time in cycles.
     double finish();
 
@@ -77,36 +113,70 @@ private:
     std::unique_ptr<State> m_state;
 };
 
-// Device GM: buffers at addresses the host cannot dereference (a PROT_NONE reservation),
-// backed by ordinary host memory that only the runtime reaches.
+// How device memory surrounds each tensor (docs/twin.md, "Device memory"). `pool`: as the CANN
+// runtime's memory pools lay it out, each tensor in a block of ALIGN_UP(bytes + 32, 512) bytes
+// placed back to back, so an access past a tensor's end but inside its block lands in padding
+// (allowed, noted, reads return poison) and one past the block lands in the next tensor (an
+// error that names it). `strict`: no padding; a write past the end fails, a read may reach the
+// end of its 32-byte block.
+enum class GmLayout { pool, strict };
+
+// Device GM: a reservation whose tensors are mapped at their device addresses, so that kernel
+// code may read and write them through plain pointers, as the device allows (each such access
+// is checked and charged, rt/scalar_access.cpp); the API reaches them through translate().
+// Addresses past the last tensor are unmapped.
 class GmSpace {
 public:
-    explicit GmSpace(uint64_t capacity_bytes);
+    GmSpace(uint64_t capacity_bytes, GmLayout layout = GmLayout::pool);
     ~GmSpace();
     GmSpace(const GmSpace&) = delete;
     GmSpace& operator=(const GmSpace&) = delete;
 
-    // Adds a buffer of `bytes`; returns its device address. `name` appears in errors.
+    // The bytes one tensor of `bytes` occupies in `layout`, padding included.
+    static uint64_t footprint(uint64_t bytes, GmLayout layout);
+
+    // Allocates a tensor of `bytes` after the previous one; returns its device address. Its
+    // padding holds poison (0xFF bytes). `name` appears in errors and notes.
     uint8_t* add(const std::string& name, uint64_t bytes);
-    // Host memory behind the buffer at `device_addr` (its start).
+    // Host memory behind the tensor at `device_addr` (its start).
     uint8_t* host(const uint8_t* device_addr);
+    // Host memory behind [addr, addr + bytes) for `api`; an access outside the tensor's
+    // allocation is a run_failed error naming the tensor it would reach.
     uint8_t* translate(uint64_t addr, uint64_t bytes, bool write, const char* api);
-    // Name and offset of the buffer containing `addr`, for crash reports; false if none.
+    // Name and offset of the tensor whose allocation holds `addr`, for crash reports.
     bool describe(uint64_t addr, std::string& name, uint64_t& offset) const;
+    // The message for an address in no tensor's allocation: which allocation it lies past.
+    std::string outside_every_allocation(uint64_t addr) const;
     bool contains(uint64_t addr) const;
+    // Accesses that reached into allocation padding: per tensor and direction, the furthest
+    // one past the tensor's end and the API that made it.
+    struct PaddingNote {
+        std::string tensor;
+        std::string api;
+        bool write = false;
+        uint64_t bytes_past_end = 0;
+    };
+    std::vector<PaddingNote> padding_notes() const;
 
 private:
     struct Buffer {
         std::string name;
-        uint64_t addr;
-        uint64_t bytes;
-        std::vector<uint8_t> data;
+        uint64_t addr;        // device address = host address of its bytes
+        uint64_t bytes;       // the tensor
+        uint64_t allocated;   // the tensor and its padding
     };
     const Buffer* find(uint64_t addr) const;
+    const Buffer* next_after(const Buffer& b) const;
+    [[noreturn]] void fail_outside(const Buffer& b, uint64_t off, uint64_t bytes, bool write, const char* api) const;
+    void note_padding(const Buffer& b, uint64_t past_end, bool write, const char* api);
+
+    GmLayout m_layout;
     uint8_t* m_base = nullptr;
     uint64_t m_capacity = 0;
     uint64_t m_next = 0;
     std::vector<std::unique_ptr<Buffer>> m_buffers;
+    mutable std::mutex m_notes_mutex;  // blocks run on threads of their own
+    std::map<std::pair<std::string, bool>, PaddingNote> m_padding;  // by (tensor, write)
 };
 
 // SyncAll across the blocks of a launch; a block that ends while others wait is an error.
@@ -136,6 +206,7 @@ struct LaunchResult {
     std::vector<BlockTiming> blocks;  // empty when timing is off
     double latency_us = 0;            // simulated: slowest physical core plus launch overhead
     uint32_t ub_bytes = 0;            // most UB any block allocated with InitBuffer
+    std::vector<UbOverrun> ub_overruns;  // merged over blocks: per API and buffer, the furthest
 };
 
 // Runs `kernel(args...)` once per block, each block on its own thread with its own core.

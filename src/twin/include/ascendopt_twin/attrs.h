@@ -8,10 +8,15 @@
 // opts out of the instrumentation. tests/unit/test_scalar_instrumentation.cpp checks this.
 #pragma once
 
+//
+// Kernel code is also compiled with -fsanitize=kernel-address, which turns each of its memory
+// accesses through a pointer into a call the runtime answers (rt/scalar_access.cpp): that is how
+// a kernel's scalar reads and writes of GM through plain pointers are checked and charged, as
+// the device allows them. The twin's own functions opt out of that too.
 #if defined(__clang__)
-#define ASCENDOPT_TWIN_FN __attribute__((no_sanitize("coverage")))
+#define ASCENDOPT_TWIN_FN __attribute__((no_sanitize("coverage", "address", "kernel-address")))
 #elif defined(__GNUC__) && __GNUC__ >= 12
-#define ASCENDOPT_TWIN_FN __attribute__((no_sanitize_coverage))
+#define ASCENDOPT_TWIN_FN __attribute__((no_sanitize_coverage, no_sanitize_address))
 #else
 #define ASCENDOPT_TWIN_FN
 #endif

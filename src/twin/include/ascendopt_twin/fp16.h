@@ -5,7 +5,8 @@
 // overflow goes to infinity, and binary16 subnormals are produced and read exactly.
 // Arithmetic happens in float through the implicit conversions, and the result is
 // rounded back when stored, which is how the vector unit treats 16-bit floats.
-// Header-only and C++17 so that operator sources can include it unchanged.
+// Header-only and C++17 so that operator sources can include it unchanged; the conversions are
+// constexpr, as the device compiler's are (`constexpr half ONE = 1.0f;` in cann-ops kernels).
 #pragma once
 
 #include "ascendopt_twin/attrs.h"
@@ -16,20 +17,12 @@
 
 namespace ascendopt_twin {
 
-ASCENDOPT_TWIN_FN inline uint32_t float_bits(float f) {
-    uint32_t x;
-    std::memcpy(&x, &f, sizeof x);
-    return x;
-}
+ASCENDOPT_TWIN_FN constexpr uint32_t float_bits(float f) { return __builtin_bit_cast(uint32_t, f); }
 
-ASCENDOPT_TWIN_FN inline float bits_float(uint32_t x) {
-    float f;
-    std::memcpy(&f, &x, sizeof f);
-    return f;
-}
+ASCENDOPT_TWIN_FN constexpr float bits_float(uint32_t x) { return __builtin_bit_cast(float, x); }
 
 // float -> binary16, round to nearest even.
-ASCENDOPT_TWIN_FN inline uint16_t f32_to_f16_bits(float f) {
+ASCENDOPT_TWIN_FN constexpr uint16_t f32_to_f16_bits(float f) {
     const uint32_t x = float_bits(f);
     const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
     const uint32_t a = x & 0x7fffffffu;
@@ -54,7 +47,7 @@ ASCENDOPT_TWIN_FN inline uint16_t f32_to_f16_bits(float f) {
     return static_cast<uint16_t>(sign | h);
 }
 
-ASCENDOPT_TWIN_FN inline float f16_bits_to_f32(uint16_t h) {
+ASCENDOPT_TWIN_FN constexpr float f16_bits_to_f32(uint16_t h) {
     const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
     const uint32_t exp = (h >> 10) & 0x1fu;
     const uint32_t mant = h & 0x3ffu;
@@ -67,14 +60,14 @@ ASCENDOPT_TWIN_FN inline float f16_bits_to_f32(uint16_t h) {
 }
 
 // float -> bfloat16, round to nearest even.
-ASCENDOPT_TWIN_FN inline uint16_t f32_to_bf16_bits(float f) {
+ASCENDOPT_TWIN_FN constexpr uint16_t f32_to_bf16_bits(float f) {
     const uint32_t x = float_bits(f);
     if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x0040u);
     const uint32_t rounded = x + 0x7fffu + ((x >> 16) & 1u);
     return static_cast<uint16_t>(rounded >> 16);
 }
 
-ASCENDOPT_TWIN_FN inline float bf16_bits_to_f32(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
+ASCENDOPT_TWIN_FN constexpr float bf16_bits_to_f32(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
 
 // One 16-bit float format; Codec supplies the bit conversions.
 template <class Codec>
@@ -83,11 +76,15 @@ struct Float16Storage {
 
     Float16Storage() = default;
     template <class U, class = std::enable_if_t<std::is_arithmetic_v<U>>>
-    ASCENDOPT_TWIN_FN Float16Storage(U v) : bits(Codec::encode(static_cast<float>(v))) {}  // NOLINT: implicit by design
+    ASCENDOPT_TWIN_FN constexpr Float16Storage(U v) : bits(Codec::encode(static_cast<float>(v))) {}  // NOLINT: implicit by design
+    // The other 16-bit format converts through float (half <-> bfloat16_t), as on the device.
+    template <class Other, class = std::enable_if_t<!std::is_same_v<Other, Codec>>>
+    ASCENDOPT_TWIN_FN constexpr Float16Storage(Float16Storage<Other> v)  // NOLINT: implicit by design
+        : bits(Codec::encode(static_cast<float>(v))) {}
 
-    ASCENDOPT_TWIN_FN operator float() const { return Codec::decode(bits); }  // NOLINT: implicit by design
+    ASCENDOPT_TWIN_FN constexpr operator float() const { return Codec::decode(bits); }  // NOLINT: implicit by design
 
-    ASCENDOPT_TWIN_FN static Float16Storage from_bits(uint16_t b) {
+    ASCENDOPT_TWIN_FN static constexpr Float16Storage from_bits(uint16_t b) {
         Float16Storage s;
         s.bits = b;
         return s;
@@ -97,22 +94,23 @@ struct Float16Storage {
     Float16Storage& operator-=(float v) { return *this = Float16Storage(float(*this) - v); }
     Float16Storage& operator*=(float v) { return *this = Float16Storage(float(*this) * v); }
     Float16Storage& operator/=(float v) { return *this = Float16Storage(float(*this) / v); }
-    ASCENDOPT_TWIN_FN Float16Storage operator-() const { return from_bits(static_cast<uint16_t>(bits ^ 0x8000u)); }
+    ASCENDOPT_TWIN_FN constexpr Float16Storage operator-() const { return from_bits(static_cast<uint16_t>(bits ^ 0x8000u)); }
 };
 
 struct HalfCodec {
-    ASCENDOPT_TWIN_FN static uint16_t encode(float f) { return f32_to_f16_bits(f); }
-    ASCENDOPT_TWIN_FN static float decode(uint16_t b) { return f16_bits_to_f32(b); }
+    ASCENDOPT_TWIN_FN static constexpr uint16_t encode(float f) { return f32_to_f16_bits(f); }
+    ASCENDOPT_TWIN_FN static constexpr float decode(uint16_t b) { return f16_bits_to_f32(b); }
 };
 
 struct Bf16Codec {
-    ASCENDOPT_TWIN_FN static uint16_t encode(float f) { return f32_to_bf16_bits(f); }
-    ASCENDOPT_TWIN_FN static float decode(uint16_t b) { return bf16_bits_to_f32(b); }
+    ASCENDOPT_TWIN_FN static constexpr uint16_t encode(float f) { return f32_to_bf16_bits(f); }
+    ASCENDOPT_TWIN_FN static constexpr float decode(uint16_t b) { return bf16_bits_to_f32(b); }
 };
 
 using Half = Float16Storage<HalfCodec>;
 using BFloat16 = Float16Storage<Bf16Codec>;
 
 static_assert(sizeof(Half) == 2 && std::is_trivially_copyable_v<Half>, "half must be 2 plain bytes");
+static_assert(float(Half(1.5f)) == 1.5f && float(BFloat16(-2.0f)) == -2.0f, "16-bit floats convert at compile time");
 
 }  // namespace ascendopt_twin

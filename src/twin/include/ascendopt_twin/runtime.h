@@ -36,8 +36,18 @@ void account_scalar(const void* ub, bool write);
 // Queue hand-offs of the UB buffer starting at `slot`.
 enum class QueueOp : uint8_t { alloc, enque, deque, free };
 void account_queue(QueueOp op, const void* slot);
-// UB buffers of a queue or TBuf, so that instructions can be matched to them.
-void account_ub_slots(const void* base, uint32_t count, uint32_t len);
+// UB buffers of a queue or TBuf (`kind`: "TQue" or "TBuf"), so that instructions can be matched
+// to them and errors can name them.
+void account_ub_slots(const void* base, uint32_t count, uint32_t len, const char* kind);
+// An access by `api` to `bytes` from `start`, in a `which` tensor ("destination", "source")
+// whose UB buffer holds `buffer_bytes` from `start`. Past the UB's end it is resource_exceeded
+// (the device faults too). Past the buffer but inside the UB it is an error under strict UB
+// checking (--strict-ub), and otherwise proceeds, as on the device, where it reads or
+// overwrites the next buffer, and is reported as a note.
+void check_ub_access(const char* api, const char* which, const void* start, uint64_t bytes, uint64_t buffer_bytes);
+// Which buffer `ub` lies in, for error messages: "buffer 2 of 2 of the TQue set up by the 1st
+// InitBuffer (UB bytes 8192..16383), at byte 32 of it".
+std::string describe_ub(const void* ub);
 // SetFlag / WaitFlag between two pipes (a pipe of -1 is not modeled), PipeBarrier.
 void account_flag(bool set, int src_pipe, int dst_pipe, int32_t id);
 void account_barrier(bool all_pipes);
@@ -47,7 +57,8 @@ int64_t block_idx();
 int64_t block_num();
 uint64_t tiling_key();
 uint8_t* ub_base();
-uint32_t ub_size();
+uint32_t ub_size();    // the UB's bytes
+uint64_t ub_window();  // the UB offsets InitBuffer may hand out (past ub_size they fault when used)
 
 // Translates a device GM address range to the host memory behind it. `write` says the
 // range will be written. A range outside every GM buffer is a run_failed error naming `api`.

@@ -35,7 +35,8 @@ struct SocSpec {
     int family = 0;          // platform_ascendc::SocVersion value
     uint32_t vector_cores = 0;
     uint32_t cube_cores = 0;
-    uint64_t ub_bytes = 0;
+    uint64_t ub_bytes = 0;           // the UB kernels may address
+    uint64_t ub_reported_bytes = 0;  // what GetCoreMemSize(UB) tells host tiling code
     uint64_t l1_bytes = 0;
     uint64_t l0a_bytes = 0;
     uint64_t l0b_bytes = 0;

@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ascendopt_twin/host/ge_types.h"
@@ -76,16 +78,29 @@ class Tensor {
 public:
     const Shape& GetOriginShape() const { return m_shape.GetOriginShape(); }
     const Shape& GetStorageShape() const { return m_shape.GetStorageShape(); }
+    const StorageShape& GetShape() const { return m_shape; }
     int64_t GetShapeSize() const { return m_shape.GetStorageShape().GetShapeSize(); }
     ge::DataType GetDataType() const { return m_dtype; }
+    // The tensor's contents on the host: present for inputs the OpDef marks ValueDepend (as in
+    // CANN, where only those reach tiling), null otherwise.
+    template <class T>
+    const T* GetData() const { return static_cast<const T*>(m_data); }
+    const void* GetAddr() const { return m_data; }
+    size_t GetSize() const { return m_data_bytes; }
     void set(const StorageShape& s, ge::DataType t) {
         m_shape = s;
         m_dtype = t;
+    }
+    void set_data(const void* data, size_t bytes) {
+        m_data = data;
+        m_data_bytes = bytes;
     }
 
 private:
     StorageShape m_shape;
     ge::DataType m_dtype = ge::DT_FLOAT;
+    const void* m_data = nullptr;
+    size_t m_data_bytes = 0;
 };
 
 // One attribute value; the stored kind decides which getter answers.
@@ -97,6 +112,20 @@ struct AttrValue {
     std::string s;
     std::vector<int64_t> li;
     std::vector<float> lf;
+    // What a raw pointer to the attribute's storage sees, as CANN's untyped GetAttrPointer<T>
+    // does: scalars in the low bytes of 8, a list's header (its element count) for lists.
+    int64_t raw = 0;
+    void refresh_raw() {
+        raw = 0;
+        switch (kind) {
+            case Kind::i64: raw = i; break;
+            case Kind::f32: std::memcpy(&raw, &f, sizeof f); break;
+            case Kind::boolean: raw = b ? 1 : 0; break;
+            case Kind::list_i64: raw = int64_t(li.size()); break;
+            case Kind::list_f32: raw = int64_t(lf.size()); break;
+            default: break;
+        }
+    }
 };
 
 class TypedContinuousVector {
@@ -109,36 +138,67 @@ private:
     const std::vector<int64_t>* m_v;
 };
 
+class TypedContinuousVectorFloat {
+public:
+    explicit TypedContinuousVectorFloat(const std::vector<float>* v) : m_v(v) {}
+    size_t GetSize() const { return m_v->size(); }
+    const float* GetData() const { return m_v->data(); }
+
+private:
+    const std::vector<float>* m_v;
+};
+
+// Attribute getters by index in OpDef order. A getter of the attribute's own kind returns a
+// typed pointer; GetAttrPointer<T> of another type reinterprets the storage, as CANN does (the
+// value means nothing then, but the pointer is not null); an index out of range gives null.
 class RuntimeAttrs {
 public:
     template <class T>
-    const T* GetAttrPointer(size_t i) const;
-    const int64_t* GetInt(size_t i) const { return at(i, AttrValue::Kind::i64) ? &m_values[i].i : nullptr; }
-    const float* GetFloat(size_t i) const { return at(i, AttrValue::Kind::f32) ? &m_values[i].f : nullptr; }
-    const bool* GetBool(size_t i) const { return at(i, AttrValue::Kind::boolean) ? &m_values[i].b : nullptr; }
+    const T* GetAttrPointer(size_t i) const {
+        if (i >= m_values.size()) return nullptr;
+        const AttrValue& v = m_values[i];
+        if constexpr (std::is_same_v<T, char>) {
+            return v.kind == AttrValue::Kind::str ? v.s.c_str() : reinterpret_cast<const char*>(&v.raw);
+        } else if constexpr (std::is_same_v<T, float>) {
+            return v.kind == AttrValue::Kind::f32 ? &v.f : reinterpret_cast<const float*>(&v.raw);
+        } else if constexpr (std::is_same_v<T, bool>) {
+            return v.kind == AttrValue::Kind::boolean ? &v.b : reinterpret_cast<const bool*>(&v.raw);
+        } else if constexpr (std::is_same_v<T, int64_t>) {
+            return v.kind == AttrValue::Kind::i64 ? &v.i : &v.raw;
+        } else if constexpr (std::is_same_v<T, TypedContinuousVector>) {
+            return GetListInt(i);
+        } else {
+            // Any other type (uint32_t, int, double, ...): the low bytes of the stored value.
+            static_assert(sizeof(T) <= sizeof(int64_t), "GetAttrPointer<T>: T is wider than an attribute's storage");
+            return reinterpret_cast<const T*>(v.kind == AttrValue::Kind::i64 ? &v.i : &v.raw);
+        }
+    }
+    const int64_t* GetInt(size_t i) const { return GetAttrPointer<int64_t>(i); }
+    const float* GetFloat(size_t i) const { return GetAttrPointer<float>(i); }
+    const bool* GetBool(size_t i) const { return GetAttrPointer<bool>(i); }
     const char* GetStr(size_t i) const { return at(i, AttrValue::Kind::str) ? m_values[i].s.c_str() : nullptr; }
     const TypedContinuousVector* GetListInt(size_t i) const {
         if (!at(i, AttrValue::Kind::list_i64)) return nullptr;
-        m_lists.emplace_back(&m_values[i].li);
-        return &m_lists.back();
+        return &m_lists.emplace_back(&m_values[i].li);
+    }
+    const TypedContinuousVectorFloat* GetListFloat(size_t i) const {
+        if (!at(i, AttrValue::Kind::list_f32)) return nullptr;
+        return &m_float_lists.emplace_back(&m_values[i].lf);
     }
     size_t GetAttrNum() const { return m_values.size(); }
-    std::vector<AttrValue>& values() { return m_values; }
+    // For the harness: adds a value (its raw view is filled in here).
+    void push(AttrValue v) {
+        v.refresh_raw();
+        m_values.push_back(std::move(v));
+    }
 
 private:
     bool at(size_t i, AttrValue::Kind k) const { return i < m_values.size() && m_values[i].kind == k; }
     std::vector<AttrValue> m_values;
-    mutable std::vector<TypedContinuousVector> m_lists;
+    // Handed-out list views; a deque keeps earlier pointers valid as more are handed out.
+    mutable std::deque<TypedContinuousVector> m_lists;
+    mutable std::deque<TypedContinuousVectorFloat> m_float_lists;
 };
-
-template <> inline const int64_t* RuntimeAttrs::GetAttrPointer<int64_t>(size_t i) const { return GetInt(i); }
-template <> inline const float* RuntimeAttrs::GetAttrPointer<float>(size_t i) const { return GetFloat(i); }
-template <> inline const bool* RuntimeAttrs::GetAttrPointer<bool>(size_t i) const { return GetBool(i); }
-template <> inline const char* RuntimeAttrs::GetAttrPointer<char>(size_t i) const { return GetStr(i); }
-template <> inline const int32_t* RuntimeAttrs::GetAttrPointer<int32_t>(size_t i) const {
-    // CANN stores integer attributes as int64; reading the low half matches little-endian hosts.
-    return reinterpret_cast<const int32_t*>(GetInt(i));
-}
 
 class TilingData {
 public:

@@ -30,7 +30,15 @@ public:
     OpParamDef& FormatList(std::vector<ge::Format> f) { m_formats = std::move(f); return *this; }
     OpParamDef& UnknownShapeFormat(std::vector<ge::Format>) { return *this; }
     OpParamDef& AutoContiguous() { return *this; }
-    OpParamDef& ValueDepend(Option) { return *this; }
+    // The tiling reads this input's values (gert::Tensor::GetData): the harness hands them over.
+    OpParamDef& ValueDepend(Option o) { m_value_depend = o != IGNORE; return *this; }
+    template <class Scope>
+    OpParamDef& ValueDepend(Option o, Scope) { return ValueDepend(o); }
+    OpParamDef& Follow(const char*) { return *this; }
+    template <class T>
+    OpParamDef& Follow(const char*, T) { return *this; }
+    OpParamDef& OutputShapeDependOnCompute() { return *this; }
+    OpParamDef& InitValue(uint64_t) { return *this; }
     OpParamDef& IgnoreContiguous() { return *this; }
     OpParamDef& Scalar() { return *this; }
     OpParamDef& ScalarList() { return *this; }
@@ -40,10 +48,12 @@ public:
     Option option() const { return m_option; }
     const std::vector<ge::DataType>& dtypes() const { return m_dtypes; }
     const std::vector<ge::Format>& formats() const { return m_formats; }
+    bool value_depend() const { return m_value_depend; }
 
 private:
     std::string m_name;
     Option m_option = REQUIRED;
+    bool m_value_depend = false;
     std::vector<ge::DataType> m_dtypes;
     std::vector<ge::Format> m_formats;
 };
@@ -83,9 +93,13 @@ private:
     bool m_has_default = false;
 };
 
+// A SoC-specific variant of the OpDef's parameters (AICore().AddConfig(soc, config)). The twin
+// describes the top-level parameters, which the 910B configurations use; the variants are kept
+// so that their builder calls compile and mean what they say.
 class OpAICoreConfig {
 public:
-    OpAICoreConfig& Input(const char*) { return *this; }
+    OpParamDef& Input(const char* name) { return find_or_add(m_inputs, name); }
+    OpParamDef& Output(const char* name) { return find_or_add(m_outputs, name); }
     OpAICoreConfig& DynamicCompileStaticFlag(bool) { return *this; }
     OpAICoreConfig& DynamicFormatFlag(bool) { return *this; }
     OpAICoreConfig& DynamicRankSupportFlag(bool) { return *this; }
@@ -93,6 +107,14 @@ public:
     OpAICoreConfig& NeedCheckSupportFlag(bool) { return *this; }
     OpAICoreConfig& PrecisionReduceFlag(bool) { return *this; }
     OpAICoreConfig& ExtendCfgInfo(const char*, const char*) { return *this; }
+
+private:
+    static OpParamDef& find_or_add(std::vector<OpParamDef>& v, const char* name) {
+        for (auto& p : v)
+            if (p.name() == name) return p;
+        return v.emplace_back(name);
+    }
+    std::vector<OpParamDef> m_inputs, m_outputs;
 };
 
 class OpAICoreDef {
@@ -156,6 +178,39 @@ namespace ascendopt_twin::host {
 // Keeps every OP_ADD definition and every REGISTER_TILING_DATA_CLASS for the harness.
 void register_op(std::unique_ptr<ops::OpDef> def);
 
+// Functions registered for an op type apart from its OpDef (IMPL_OP_OPTILING(Op).Tiling(fn),
+// IMPL_OP_INFERSHAPE(Op).InferShape(fn)); the harness uses them when the OpDef sets none.
+class OpImpl {
+public:
+    explicit OpImpl(std::string type) : m_type(std::move(type)) {}
+    OpImpl& Tiling(ops::TilingFunc f) { m_tiling = f; return *this; }
+    template <class CompileInfo, class Parse>
+    OpImpl& TilingParse(Parse) { return *this; }
+    template <class Parse>
+    OpImpl& TilingParse(Parse) { return *this; }
+    OpImpl& InferShape(ops::InferShapeFunc f) { m_infer_shape = f; return *this; }
+    OpImpl& InferDataType(ops::InferDataTypeFunc f) { m_infer_dtype = f; return *this; }
+    template <class F>
+    OpImpl& InferShapeRange(F) { return *this; }
+    OpImpl& TilingInputsDataDependency(std::initializer_list<int32_t>) { return *this; }
+    OpImpl& InputsDataDependency(std::initializer_list<int32_t>) { return *this; }
+    template <class... A>
+    OpImpl& PrivateAttr(A&&...) { return *this; }
+
+    const std::string& type() const { return m_type; }
+    ops::TilingFunc tiling() const { return m_tiling; }
+
+private:
+    std::string m_type;
+    ops::TilingFunc m_tiling = nullptr;
+    ops::InferShapeFunc m_infer_shape = nullptr;
+    ops::InferDataTypeFunc m_infer_dtype = nullptr;
+};
+// The registration of `type`, created on first use; references stay valid.
+OpImpl& op_impl(const char* type);
+// The tiling registered with IMPL_OP_OPTILING for `type`, or null.
+ops::TilingFunc impl_tiling(const std::string& type);
+
 template <class Op>
 struct OpRegistrar {
     explicit OpRegistrar(const char* type) { register_op(std::make_unique<Op>(type)); }
@@ -164,3 +219,10 @@ struct OpRegistrar {
 }  // namespace ascendopt_twin::host
 
 #define OP_ADD(opType, ...) static ::ascendopt_twin::host::OpRegistrar<opType> ascendopt_op_registrar_##opType(#opType)
+
+// IMPL_OP_OPTILING(Op).Tiling(fn); IMPL_OP_INFERSHAPE(Op).InferShape(fn).InferDataType(fn);
+#define IMPL_OP(opType) [[maybe_unused]] static ::ascendopt_twin::host::OpImpl& ascendopt_op_impl_##opType = ::ascendopt_twin::host::op_impl(#opType)
+#define IMPL_OP_OPTILING(opType) \
+    [[maybe_unused]] static ::ascendopt_twin::host::OpImpl& ascendopt_op_impl_tiling_##opType = ::ascendopt_twin::host::op_impl(#opType)
+#define IMPL_OP_INFERSHAPE(opType) \
+    [[maybe_unused]] static ::ascendopt_twin::host::OpImpl& ascendopt_op_impl_infer_##opType = ::ascendopt_twin::host::op_impl(#opType)

@@ -31,7 +31,7 @@ public:
     uint32_t GetCoreNumAic() const { return soc().cube_cores; }
     void GetCoreMemSize(CoreMemType type, uint64_t& size) const {
         switch (type) {
-            case CoreMemType::UB: size = soc().ub_bytes; break;
+            case CoreMemType::UB: size = soc().ub_reported_bytes; break;  // less than the UB: see share/soc
             case CoreMemType::L1: size = soc().l1_bytes; break;
             case CoreMemType::L0_A: size = soc().l0a_bytes; break;
             case CoreMemType::L0_B: size = soc().l0b_bytes; break;

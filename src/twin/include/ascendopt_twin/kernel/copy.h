@@ -66,10 +66,7 @@ ASCENDOPT_TWIN_FN inline void require_ub_aligned(const void* p, const char* api)
 }
 
 ASCENDOPT_TWIN_FN inline void require_ub_span(const void* begin, uint64_t bytes, uint64_t tensor_bytes, const char* api, const char* side) {
-    if (bytes > tensor_bytes)
-        fail(ErrorKind::run_failed, api,
-             std::string(side) + " UB tensor holds " + str(tensor_bytes) + " bytes but the copy touches " + str(bytes));
-    (void)begin;
+    check_ub_access(api, side, begin, bytes, tensor_bytes);
 }
 
 ASCENDOPT_TWIN_FN inline void require_block_multiple(uint64_t count, uint64_t elem, const char* api) {
@@ -96,7 +93,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     using namespace ascendopt_twin::detail;
     require_block_multiple(count, sizeof(T), "DataCopy(GM->UB)");
     require_ub_aligned(dst.data(), "DataCopy(GM->UB)");
-    require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.GetSize()) * sizeof(T), "DataCopy(GM->UB)", "destination");
+    require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.extent()) * sizeof(T), "DataCopy(GM->UB)", "destination");
     const uint64_t bytes = uint64_t(count) * sizeof(T);
     std::memcpy(dst.data(), ascendopt_twin::gm_translate(src.address(), bytes, false, "DataCopy(GM->UB)"), bytes);
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopy", bytes, 1, dst.data());
@@ -108,7 +105,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
     using namespace ascendopt_twin::detail;
     require_block_multiple(count, sizeof(T), "DataCopy(UB->GM)");
     require_ub_aligned(src.data(), "DataCopy(UB->GM)");
-    require_ub_span(src.data(), uint64_t(count) * sizeof(T), uint64_t(src.GetSize()) * sizeof(T), "DataCopy(UB->GM)", "source");
+    require_ub_span(src.data(), uint64_t(count) * sizeof(T), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->GM)", "source");
     const uint64_t bytes = uint64_t(count) * sizeof(T);
     std::memcpy(ascendopt_twin::gm_translate(dst.address(), bytes, true, "DataCopy(UB->GM)"), src.data(), bytes);
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "DataCopy", bytes, 1, src.data());
@@ -121,8 +118,8 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
     require_block_multiple(count, sizeof(T), "DataCopy(UB->UB)");
     require_ub_aligned(dst.data(), "DataCopy(UB->UB)");
     require_ub_aligned(src.data(), "DataCopy(UB->UB)");
-    require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.GetSize()) * sizeof(T), "DataCopy(UB->UB)", "destination");
-    require_ub_span(src.data(), uint64_t(count) * sizeof(T), uint64_t(src.GetSize()) * sizeof(T), "DataCopy(UB->UB)", "source");
+    require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.extent()) * sizeof(T), "DataCopy(UB->UB)", "destination");
+    require_ub_span(src.data(), uint64_t(count) * sizeof(T), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->UB)", "source");
     std::memmove(dst.data(), src.data(), uint64_t(count) * sizeof(T));
     ascendopt_twin::account_vector("copy_ub_to_ub", uint64_t(count) * sizeof(T), dst.data(), src.data());
 }
@@ -133,7 +130,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     using namespace ascendopt_twin::detail;
     const Strided s{p.blockCount, uint64_t(p.blockLen) * 32, uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32};
     require_ub_aligned(dst.data(), "DataCopy(GM->UB, params)");
-    require_ub_span(dst.data(), s.dst_extent(), uint64_t(dst.GetSize()) * sizeof(T), "DataCopy(GM->UB, params)", "destination");
+    require_ub_span(dst.data(), s.dst_extent(), uint64_t(dst.extent()) * sizeof(T), "DataCopy(GM->UB, params)", "destination");
     const uint8_t* gm = ascendopt_twin::gm_translate(src.address(), s.src_extent(), false, "DataCopy(GM->UB, params)");
     auto* ub = reinterpret_cast<uint8_t*>(dst.data());
     for (uint64_t i = 0; i < s.count; ++i) std::memcpy(ub + i * (s.len + s.dst_gap), gm + i * (s.len + s.src_gap), s.len);
@@ -146,7 +143,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
     using namespace ascendopt_twin::detail;
     const Strided s{p.blockCount, uint64_t(p.blockLen) * 32, uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32};
     require_ub_aligned(src.data(), "DataCopy(UB->GM, params)");
-    require_ub_span(src.data(), s.src_extent(), uint64_t(src.GetSize()) * sizeof(T), "DataCopy(UB->GM, params)", "source");
+    require_ub_span(src.data(), s.src_extent(), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->GM, params)", "source");
     uint8_t* gm = ascendopt_twin::gm_translate(dst.address(), s.dst_extent(), true, "DataCopy(UB->GM, params)");
     const auto* ub = reinterpret_cast<const uint8_t*>(src.data());
     for (uint64_t i = 0; i < s.count; ++i) std::memcpy(gm + i * (s.len + s.dst_gap), ub + i * (s.len + s.src_gap), s.len);
@@ -154,8 +151,9 @@ ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
 }
 
 // GM -> UB with byte-exact block length. GM gaps are bytes, UB gaps are 32-byte blocks; each
-// UB block is [left pad][data][right pad] rounded up to 32 bytes, padded with paddingValue
-// when isPad is set.
+// UB block is [left pad][data][right pad][dummy], rounded up to 32 bytes. As documented: with no
+// left or right padding the dummy repeats the block's first element; otherwise the pads and the
+// dummy hold paddingValue when isPad is set, and unspecified bytes (here poison, 0xFF) when not.
 template <class T>
 ASCENDOPT_TWIN_FN void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad) {
@@ -172,17 +170,21 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     const uint64_t ub_block = align32(left + p.blockLen + right);
     const uint64_t ub_step = ub_block + uint64_t(p.dstStride) * 32;
     const uint64_t ub_extent = p.blockCount == 0 ? 0 : (p.blockCount - 1) * ub_step + ub_block;
-    require_ub_span(dst.data(), ub_extent, uint64_t(dst.GetSize()) * sizeof(T), api, "destination");
+    require_ub_span(dst.data(), ub_extent, uint64_t(dst.extent()) * sizeof(T), api, "destination");
     const Strided s{p.blockCount, p.blockLen, p.srcStride, 0};
     const uint8_t* gm = ascendopt_twin::gm_translate(src.address(), s.src_extent(), false, api);
     auto* ub = reinterpret_cast<uint8_t*>(dst.data());
+    const bool first_element_dummy = left == 0 && right == 0;
     for (uint64_t i = 0; i < s.count; ++i) {
         uint8_t* block = ub + i * ub_step;
-        if (pad.isPad) {
-            T* elems = reinterpret_cast<T*>(block);
-            for (uint64_t e = 0; e < ub_block / sizeof(T); ++e) elems[e] = pad.paddingValue;
+        const uint8_t* data = gm + i * (s.len + s.src_gap);
+        for (uint64_t b = 0; b < ub_block; b += sizeof(T)) {  // the pads and the dummy
+            if (b >= left && b < left + s.len) continue;
+            if (first_element_dummy) std::memcpy(block + b, data, sizeof(T));
+            else if (pad.isPad) std::memcpy(block + b, &pad.paddingValue, sizeof(T));
+            else std::memset(block + b, 0xFF, sizeof(T));
         }
-        std::memcpy(block + left, gm + i * (s.len + s.src_gap), s.len);
+        std::memcpy(block + left, data, s.len);
     }
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopyPad", s.count * s.len, uint32_t(s.count), dst.data());
 }
@@ -195,7 +197,7 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
     require_ub_aligned(src.data(), api);
     const uint64_t ub_step = align32(p.blockLen) + uint64_t(p.srcStride) * 32;
     const uint64_t ub_extent = p.blockCount == 0 ? 0 : (p.blockCount - 1) * ub_step + p.blockLen;
-    require_ub_span(src.data(), ub_extent, uint64_t(src.GetSize()) * sizeof(T), api, "source");
+    require_ub_span(src.data(), ub_extent, uint64_t(src.extent()) * sizeof(T), api, "source");
     const Strided s{p.blockCount, p.blockLen, 0, p.dstStride};
     uint8_t* gm = ascendopt_twin::gm_translate(dst.address(), s.dst_extent(), true, api);
     const auto* ub = reinterpret_cast<const uint8_t*>(src.data());

@@ -25,20 +25,38 @@
 #define GM_ADDR uint8_t*
 
 using half = ascendopt_twin::Half;
+using float16_t = ascendopt_twin::Half;
 using bfloat16_t = ascendopt_twin::BFloat16;
 using float32_t = float;
+
+// complex64 as kernels see it (DTYPE_X of a complex64 tensor): two float32 parts. Kernels move
+// complex data as float pairs; the vector APIs do not take complex64 itself.
+struct complex64 {
+    float real = 0;
+    float imag = 0;
+};
+
+// The device compiler's pipe and event names are global (PipeBarrier<PIPE_V> works with or
+// without `using namespace AscendC`, also inside macros); namespace AscendC re-exports them.
+enum pipe_t : uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
+enum event_t : uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
 // ge::DataType values as kernel code sees them: ORIG_DTYPE_<NAME> expands to one of these,
 // for use in C++ expressions (if constexpr (ORIG_DTYPE_X == DT_FLOAT16) ...).
 enum AscendoptKernelDataType : int {
     DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
-    DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_BOOL = 12, DT_BF16 = 27
+    DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_COMPLEX64 = 16, DT_BF16 = 27
 };
 
 #define KERNEL_TASK_TYPE_DEFAULT(type)
 #define KERNEL_TASK_TYPE(key, type)
 
 namespace AscendC {
+
+using ::pipe_t;
+using ::event_t;
+using ::PIPE_S, ::PIPE_V, ::PIPE_M, ::PIPE_MTE1, ::PIPE_MTE2, ::PIPE_MTE3, ::PIPE_ALL, ::PIPE_FIX;
+using ::EVENT_ID0, ::EVENT_ID1, ::EVENT_ID2, ::EVENT_ID3, ::EVENT_ID4, ::EVENT_ID5, ::EVENT_ID6, ::EVENT_ID7;
 
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;

@@ -11,6 +11,17 @@ namespace AscendC {
 
 ASCENDOPT_TWIN_FN inline int64_t GetBlockIdx() { return ascendopt_twin::block_idx(); }
 ASCENDOPT_TWIN_FN inline int64_t GetBlockNum() { return ascendopt_twin::block_num(); }
+
+// Kernel printf, as AscendC::printf / PRINTF: formats on stdout, which the evaluator keeps in
+// the case's log.
+template <class... Args>
+ASCENDOPT_TWIN_FN inline void printf(const char* format, Args... args) {
+    std::printf(format, args...);
+}
+template <class... Args>
+ASCENDOPT_TWIN_FN inline void PRINTF(const char* format, Args... args) {
+    std::printf(format, args...);
+}
 ASCENDOPT_TWIN_FN inline int64_t GetSubBlockIdx() { return 0; }
 ASCENDOPT_TWIN_FN inline int64_t GetTaskRation() { return 1; }
 
@@ -22,6 +33,13 @@ ASCENDOPT_TWIN_FN void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, u
 }
 
 }  // namespace AscendC
+
+// The device compiler also knows the block queries at global scope (get_block_idx and the
+// Ascend C names, which kernels call unqualified, inside ASSERT among others).
+using AscendC::GetBlockIdx;
+using AscendC::GetBlockNum;
+ASCENDOPT_TWIN_FN inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
+ASCENDOPT_TWIN_FN inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
 
 // The tiling struct type is the one the host registered with REGISTER_TILING_DATA_CLASS;
 // the build passes its qualified name as ASCENDOPT_TILING_TYPE.

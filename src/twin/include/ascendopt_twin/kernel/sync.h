@@ -7,13 +7,6 @@
 
 #include "ascendopt_twin/kernel/pipe.h"
 
-namespace AscendC {
-
-enum pipe_t : uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
-enum event_t : uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
-
-}  // namespace AscendC
-
 namespace ascendopt_twin::detail {
 
 // Source and destination pipe of a hardware event (PipeId values; -1: a pipe the twin does not model).
@@ -55,6 +48,26 @@ ASCENDOPT_TWIN_FN inline void PipeBarrier() {
     ascendopt_twin::account_barrier(pipe == PIPE_ALL);
 }
 ASCENDOPT_TWIN_FN inline void pipe_barrier(pipe_t pipe) { ascendopt_twin::account_barrier(pipe == PIPE_ALL); }
+
+// Flags between two pipes as an object: SetFlag(id) / WaitFlag(id) of the event src -> dst.
+template <pipe_t src, pipe_t dst>
+class TQueSync {
+public:
+    ASCENDOPT_TWIN_FN void SetFlag(int32_t eventId) { ascendopt_twin::account_flag(true, pipe_id(src), pipe_id(dst), eventId); }
+    ASCENDOPT_TWIN_FN void WaitFlag(int32_t eventId) { ascendopt_twin::account_flag(false, pipe_id(src), pipe_id(dst), eventId); }
+
+private:
+    // PipeId of a pipe the timing model has (-1: MTE1, M, FIX and ALL are not modelled as flags).
+    ASCENDOPT_TWIN_FN static constexpr int pipe_id(pipe_t p) {
+        switch (p) {
+            case PIPE_S: return int(ascendopt_twin::PipeId::S);
+            case PIPE_V: return int(ascendopt_twin::PipeId::V);
+            case PIPE_MTE2: return int(ascendopt_twin::PipeId::MTE2);
+            case PIPE_MTE3: return int(ascendopt_twin::PipeId::MTE3);
+            default: return -1;
+        }
+    }
+};
 
 template <bool isAIVOnly = true>
 ASCENDOPT_TWIN_FN inline void SyncAll() {

@@ -6,6 +6,7 @@
 #include "ascendopt_twin/attrs.h"
 
 #include <string>
+#include <utility>
 
 #include "ascendopt_twin/kernel/defs.h"
 #include "ascendopt_twin/runtime.h"
@@ -19,17 +20,36 @@ ASCENDOPT_TWIN_FN [[noreturn]] inline void out_of_range(const char* api, uint64_
          "index " + str(index) + " is out of range of a tensor of " + str(size) + " elements");
 }
 
+// A scalar access to element `index` of a tensor at `data` whose buffer holds `extent` elements.
+ASCENDOPT_TWIN_FN inline void check_element(const char* api, const void* data, uint64_t index, uint64_t extent, size_t elem) {
+    check_ub_access(api, "", static_cast<const uint8_t*>(data) + index * elem, elem, index < extent ? elem : 0);
+}
+
 }  // namespace ascendopt_twin::detail
 
 namespace AscendC {
 
+// A LocalTensor has a size (GetSize: what AllocTensor, TBuf::Get(count) or SetSize made it) and
+// an extent: the elements from its start to the end of the UB buffer it lies in. The hardware
+// knows only addresses, so the twin checks every access against the extent (an access past it
+// is an error naming the buffer); an access past the size but inside the buffer proceeds, as
+// on the device (arange reads eight floats through TBuf::Get<float>(0)).
 template <class T>
 class LocalTensor {
 public:
     using PrimType = T;
 
     LocalTensor() = default;
-    ASCENDOPT_TWIN_FN LocalTensor(T* data, uint32_t size) : m_data(data), m_size(size) {}
+    ASCENDOPT_TWIN_FN LocalTensor(T* data, uint32_t size) : m_data(data), m_size(size), m_extent(size) {}
+    ASCENDOPT_TWIN_FN LocalTensor(T* data, uint32_t size, uint32_t extent) : m_data(data), m_size(size), m_extent(extent) {}
+    LocalTensor(const LocalTensor&) = default;
+    LocalTensor& operator=(const LocalTensor&) = default;
+    // `dst = a < b` and the like: the expression (vec_select.h) runs its instruction into *this.
+    template <class Expr, class = decltype(std::declval<const Expr&>().assign_to(std::declval<const LocalTensor&>()))>
+    ASCENDOPT_TWIN_FN LocalTensor& operator=(const Expr& e) {
+        e.assign_to(*this);
+        return *this;
+    }
 
     ASCENDOPT_TWIN_FN T GetValue(uint32_t index) const {
         check(index, "LocalTensor::GetValue");
@@ -46,33 +66,35 @@ public:
         check(index, "LocalTensor::operator()");
         return m_data[index];
     }
+    // Address arithmetic, as on the device: an offset past the buffer gives a tensor whose
+    // accesses all lie past it (checked when they happen).
     ASCENDOPT_TWIN_FN LocalTensor operator[](uint32_t offset) const {
-        if (offset > m_size) ascendopt_twin::detail::out_of_range("LocalTensor::operator[]", offset, m_size);
-        return LocalTensor(m_data + offset, m_size - offset);
+        return LocalTensor(m_data + offset, offset < m_size ? m_size - offset : 0, offset < m_extent ? m_extent - offset : 0);
     }
     template <class U>
     ASCENDOPT_TWIN_FN LocalTensor<U> ReinterpretCast() const {
-        return LocalTensor<U>(reinterpret_cast<U*>(m_data), static_cast<uint32_t>(uint64_t(m_size) * sizeof(T) / sizeof(U)));
+        return LocalTensor<U>(reinterpret_cast<U*>(m_data), static_cast<uint32_t>(uint64_t(m_size) * sizeof(T) / sizeof(U)),
+                              static_cast<uint32_t>(uint64_t(m_extent) * sizeof(T) / sizeof(U)));
     }
     ASCENDOPT_TWIN_FN uint32_t GetSize() const { return m_size; }
-    ASCENDOPT_TWIN_FN void SetSize(uint32_t size) {
-        if (size > m_size) ascendopt_twin::detail::out_of_range("LocalTensor::SetSize", size, m_size);
-        m_size = size;
-    }
+    ASCENDOPT_TWIN_FN void SetSize(uint32_t size) { m_size = size; }
     ASCENDOPT_TWIN_FN uint32_t GetLength() const { return m_size * sizeof(T); }
     ASCENDOPT_TWIN_FN T* GetPhyAddr() const { return m_data; }
     ASCENDOPT_TWIN_FN T* GetPhyAddr(uint32_t offset) const { return m_data + offset; }
 
-    // Twin internals: the host memory behind the tensor, for the API implementations.
+    // Twin internals: the host memory behind the tensor, and how many elements its UB buffer
+    // holds from its start, for the API implementations.
     ASCENDOPT_TWIN_FN T* data() const { return m_data; }
+    ASCENDOPT_TWIN_FN uint32_t extent() const { return m_extent; }
 
 private:
     ASCENDOPT_TWIN_FN void check(uint32_t index, const char* api) const {
-        if (index >= m_size) ascendopt_twin::detail::out_of_range(api, index, m_size);
+        ascendopt_twin::detail::check_element(api, m_data, index, m_extent, sizeof(T));
     }
 
     T* m_data = nullptr;
     uint32_t m_size = 0;
+    uint32_t m_extent = 0;
 };
 
 template <class T>

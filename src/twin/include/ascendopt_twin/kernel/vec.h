@@ -154,26 +154,23 @@ ASCENDOPT_TWIN_FN inline uint64_t lane_index(uint32_t r, uint32_t lane, uint32_t
     return (uint64_t(r) * rep + uint64_t(lane / epb) * blk) * epb + lane % epb;
 }
 
-// Fails unless every lane the instruction touches lies inside a tensor of `size` elements.
+// Checks the lanes the instruction touches against the UB buffer of tensor `t` (check_ub_access).
 template <class T>
-ASCENDOPT_TWIN_FN void require_footprint(const Lanes& l, uint32_t blk, uint32_t rep, uint64_t size, const char* api, const char* which) {
+ASCENDOPT_TWIN_FN void require_footprint(const Lanes& l, uint32_t blk, uint32_t rep, const AscendC::LocalTensor<T>& t, const char* api,
+                                         const char* which) {
     if (l.repeats == 0) return;
     uint64_t extent = 0;
     for (uint32_t r : {l.repeats - 1, l.repeats > 1 ? l.repeats - 2 : 0u}) {
         const int64_t last = l.last_lane(r);
         if (last >= 0) extent = std::max<uint64_t>(extent, lane_index<T>(r, uint32_t(last), blk, rep) + 1);
     }
-    if (extent > size)
-        fail(ErrorKind::run_failed, api,
-             std::string(which) + " tensor has " + str(size) + " elements but " + str(l.repeats) +
-                 " repeats with these strides reach element " + str(extent - 1));
+    check_ub_access(api, which, t.data(), extent * sizeof(T), uint64_t(t.extent()) * sizeof(T));
 }
 
+// Checks `count` elements from the start of tensor `t` against its UB buffer (check_ub_access).
 template <class T>
-ASCENDOPT_TWIN_FN void require_count(uint64_t count, uint64_t size, const char* api, const char* which) {
-    if (count > size)
-        fail(ErrorKind::run_failed, api,
-             "count " + str(count) + " exceeds the " + str(size) + " elements of the " + which + " tensor");
+ASCENDOPT_TWIN_FN void require_count(uint64_t count, const AscendC::LocalTensor<T>& t, const char* api, const char* which) {
+    check_ub_access(api, which, t.data(), count * sizeof(T), uint64_t(t.extent()) * sizeof(T));
 }
 
 template <class T>

@@ -81,9 +81,15 @@ ASCENDOPT_TWIN_FN inline double round_integer(double v, AscendC::RoundMode mode)
     }
 }
 
+// Converts one element to D. `same_float` says the source is a float type of D's own format:
+// the hardware then rounds to an integral value and keeps the type (vconv f32->f32 with a
+// rounding mode is "round to integer"); CAST_NONE keeps the value.
 template <class D>
-ASCENDOPT_TWIN_FN D cast_value(double v, AscendC::RoundMode mode) {
+ASCENDOPT_TWIN_FN D cast_value(double v, AscendC::RoundMode mode, bool same_float = false) {
     if constexpr (std::is_same_v<D, Half> || std::is_same_v<D, BFloat16> || std::is_same_v<D, float>) {
+        if (same_float && mode != AscendC::RoundMode::CAST_NONE && mode != AscendC::RoundMode::CAST_ODD &&
+            !ascendopt_twin::math::isnan(v) && !ascendopt_twin::math::isinf(v))
+            return static_cast<D>(float(round_integer(v, mode)));
         return round_float<D>(v, mode);
     } else if constexpr (std::is_same_v<D, bool>) {
         return v != 0;
@@ -109,9 +115,18 @@ namespace AscendC {
 template <class D, class S>
 ASCENDOPT_TWIN_FN void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, const uint32_t count) {
     using namespace ascendopt_twin::detail;
-    require_count<D>(count, dst.GetSize(), "Cast", "destination");
-    require_count<S>(count, src.GetSize(), "Cast", "source");
-    for (uint32_t i = 0; i < count; ++i) dst.data()[i] = cast_value<D>(to_double(src.data()[i]), mode);
+    require_count(count, dst, "Cast", "destination");
+    require_count(count, src, "Cast", "source");
+    constexpr bool same = std::is_same_v<D, S> && !std::is_integral_v<D>;
+    // Repeat by repeat, each read whole before it is written, as the vector unit does: that is
+    // what an in-place Cast between types of different widths gives on the device.
+    constexpr uint32_t lanes = 256 / std::max(sizeof(D), sizeof(S));
+    S staged[lanes];
+    for (uint32_t first = 0; first < count; first += lanes) {
+        const uint32_t n = std::min(lanes, count - first);
+        std::memcpy(staged, src.data() + first, n * sizeof(S));
+        for (uint32_t i = 0; i < n; ++i) dst.data()[first + i] = cast_value<D>(to_double(staged[i]), mode, same);
+    }
     record_vector<S>("Cast", std::max<uint64_t>(count, uint64_t(count) * sizeof(D) / sizeof(S)), dst.data(), src.data());
 }
 
@@ -122,13 +137,14 @@ ASCENDOPT_TWIN_FN void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src
     using namespace ascendopt_twin::detail;
     using W = std::conditional_t<(sizeof(D) > sizeof(S)), D, S>;
     const Lanes l = lanes_from_count<W>(mask, repeatTimes, isSetMask, "Cast");
-    require_footprint<D>(l, p.dstBlkStride, p.dstRepStride, dst.GetSize(), "Cast", "destination");
-    require_footprint<S>(l, p.srcBlkStride, p.srcRepStride, src.GetSize(), "Cast", "source");
+    require_footprint<D>(l, p.dstBlkStride, p.dstRepStride, dst, "Cast", "destination");
+    require_footprint<S>(l, p.srcBlkStride, p.srcRepStride, src, "Cast", "source");
     for (uint32_t r = 0; r < l.repeats; ++r)
         for (uint32_t lane = 0; lane < l.lanes_per_repeat; ++lane)
             if (l.active(r, lane))
-                dst.data()[lane_index<D>(r, lane, p.dstBlkStride, p.dstRepStride)] =
-                    cast_value<D>(to_double(src.data()[lane_index<S>(r, lane, p.srcBlkStride, p.srcRepStride)]), mode);
+                dst.data()[lane_index<D>(r, lane, p.dstBlkStride, p.dstRepStride)] = cast_value<D>(
+                    to_double(src.data()[lane_index<S>(r, lane, p.srcBlkStride, p.srcRepStride)]), mode,
+                    std::is_same_v<D, S> && !std::is_integral_v<D>);
     record_vector<W>("Cast", uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
 }
 

@@ -16,9 +16,9 @@ template <class T, class F>
 ASCENDOPT_TWIN_FN void binary_count(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& a,
                   const AscendC::LocalTensor<T>& b, int32_t count, F f) {
     if (count < 0) fail(ErrorKind::run_failed, api, "negative count " + std::to_string(count));
-    require_count<T>(uint64_t(count), dst.GetSize(), api, "destination");
-    require_count<T>(uint64_t(count), a.GetSize(), api, "first source");
-    require_count<T>(uint64_t(count), b.GetSize(), api, "second source");
+    require_count(uint64_t(count), dst, api, "destination");
+    require_count(uint64_t(count), a, api, "first source");
+    require_count(uint64_t(count), b, api, "second source");
     T* d = dst.data();
     const T* x = a.data();
     const T* y = b.data();
@@ -30,9 +30,9 @@ ASCENDOPT_TWIN_FN void binary_count(const char* api, const AscendC::LocalTensor<
 template <class T, class F>
 ASCENDOPT_TWIN_FN void binary_masked(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& a,
                    const AscendC::LocalTensor<T>& b, const Lanes& l, const AscendC::BinaryRepeatParams& p, F f) {
-    require_footprint<T>(l, p.dstBlkStride, p.dstRepStride, dst.GetSize(), api, "destination");
-    require_footprint<T>(l, p.src0BlkStride, p.src0RepStride, a.GetSize(), api, "first source");
-    require_footprint<T>(l, p.src1BlkStride, p.src1RepStride, b.GetSize(), api, "second source");
+    require_footprint<T>(l, p.dstBlkStride, p.dstRepStride, dst, api, "destination");
+    require_footprint<T>(l, p.src0BlkStride, p.src0RepStride, a, api, "first source");
+    require_footprint<T>(l, p.src1BlkStride, p.src1RepStride, b, api, "second source");
     using C = compute_t<T>;
     uint64_t n = 0;
     for (uint32_t r = 0; r < l.repeats; ++r)
@@ -49,8 +49,8 @@ ASCENDOPT_TWIN_FN void binary_masked(const char* api, const AscendC::LocalTensor
 template <class T, class F>
 ASCENDOPT_TWIN_FN void unary_count(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, int32_t count, F f) {
     if (count < 0) fail(ErrorKind::run_failed, api, "negative count " + std::to_string(count));
-    require_count<T>(uint64_t(count), dst.GetSize(), api, "destination");
-    require_count<T>(uint64_t(count), src.GetSize(), api, "source");
+    require_count(uint64_t(count), dst, api, "destination");
+    require_count(uint64_t(count), src, api, "source");
     T* d = dst.data();
     const T* s = src.data();
     using C = compute_t<T>;
@@ -61,8 +61,8 @@ ASCENDOPT_TWIN_FN void unary_count(const char* api, const AscendC::LocalTensor<T
 template <class T, class F>
 ASCENDOPT_TWIN_FN void unary_masked(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, const Lanes& l,
                   const AscendC::UnaryRepeatParams& p, F f) {
-    require_footprint<T>(l, p.dstBlkStride, p.dstRepStride, dst.GetSize(), api, "destination");
-    require_footprint<T>(l, p.srcBlkStride, p.srcRepStride, src.GetSize(), api, "source");
+    require_footprint<T>(l, p.dstBlkStride, p.dstRepStride, dst, api, "destination");
+    require_footprint<T>(l, p.srcBlkStride, p.srcRepStride, src, api, "source");
     using C = compute_t<T>;
     uint64_t n = 0;
     for (uint32_t r = 0; r < l.repeats; ++r)
@@ -172,13 +172,14 @@ ASCENDOPT_TWIN_SCALAR_API(ShiftLeft, a << s)
 ASCENDOPT_TWIN_SCALAR_API(ShiftRight, a >> s)
 ASCENDOPT_TWIN_SCALAR_API(LeakyRelu, a >= decltype(a)(0) ? a : a * s)
 
-// Advanced math APIs (count form; the optional shared temporary buffer is accepted and unused).
+// Advanced math APIs (count form; the optional shared temporary buffer and the isReuseSource
+// template flag are accepted and unused: the twin computes each element exactly).
 #define ASCENDOPT_TWIN_ADVANCED_UNARY(NAME, EXPR)                                                                      \
-    template <class T>                                                                                                 \
+    template <class T, bool isReuseSource = false>                                                                     \
     ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {                           \
         ascendopt_twin::detail::unary_count(#NAME, dst, src, int32_t(count), [](auto a) ASCENDOPT_TWIN_FN { return EXPR; });            \
     }                                                                                                                  \
-    template <class T>                                                                                                 \
+    template <class T, bool isReuseSource = false>                                                                     \
     ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&, const uint32_t count) { \
         NAME(dst, src, count);                                                                                         \
     }
@@ -186,6 +187,17 @@ ASCENDOPT_TWIN_SCALAR_API(LeakyRelu, a >= decltype(a)(0) ? a : a * s)
 ASCENDOPT_TWIN_ADVANCED_UNARY(Sin, ascendopt_twin::math::sin(a))
 ASCENDOPT_TWIN_ADVANCED_UNARY(Cos, ascendopt_twin::math::cos(a))
 ASCENDOPT_TWIN_ADVANCED_UNARY(Tanh, ascendopt_twin::math::tanh(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Tan, ascendopt_twin::math::tan(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Atan, ascendopt_twin::math::atan(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Asin, ascendopt_twin::math::asin(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Acos, ascendopt_twin::math::acos(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Sinh, ascendopt_twin::math::sinh(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Cosh, ascendopt_twin::math::cosh(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Erf, ascendopt_twin::math::erf(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Floor, ascendopt_twin::math::floor(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Ceil, ascendopt_twin::math::ceil(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Trunc, ascendopt_twin::math::trunc(a))
+ASCENDOPT_TWIN_ADVANCED_UNARY(Frac, a - ascendopt_twin::math::trunc(a))
 ASCENDOPT_TWIN_ADVANCED_UNARY(Sign, a > decltype(a)(0) ? decltype(a)(1) : (a < decltype(a)(0) ? decltype(a)(-1) : decltype(a)(0)))
 
 // dst[i] = scalar, count form and mask form.
@@ -197,6 +209,14 @@ template <class T, bool isSetMask = true>
 ASCENDOPT_TWIN_FN void Duplicate(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& scalar, uint64_t mask,
                const uint8_t repeatTimes, const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
     const auto l = ascendopt_twin::detail::lanes_from_count<T>(mask, repeatTimes, isSetMask, "Duplicate");
+    const UnaryRepeatParams p(dstBlockStride, dstBlockStride, dstRepeatStride, dstRepeatStride);
+    ascendopt_twin::detail::unary_masked("Duplicate", dst, dst, l, p, [v = scalar](auto) ASCENDOPT_TWIN_FN { return v; });
+}
+
+template <class T, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Duplicate(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& scalar, const uint64_t mask[],
+               const uint8_t repeatTimes, const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+    const auto l = ascendopt_twin::detail::lanes_from_bits<T>(mask, repeatTimes, isSetMask, "Duplicate");
     const UnaryRepeatParams p(dstBlockStride, dstBlockStride, dstRepeatStride, dstRepeatStride);
     ascendopt_twin::detail::unary_masked("Duplicate", dst, dst, l, p, [v = scalar](auto) ASCENDOPT_TWIN_FN { return v; });
 }

@@ -37,9 +37,7 @@ ASCENDOPT_TWIN_FN bool compare(C a, C b, AscendC::CMPMODE mode) {
 template <class U, class F>
 ASCENDOPT_TWIN_FN void write_bits(const AscendC::LocalTensor<U>& dst, uint32_t count, const char* api, F bit_of) {
     const uint64_t bytes = (uint64_t(count) + 7) / 8;
-    if (bytes > uint64_t(dst.GetSize()) * sizeof(U))
-        fail(ErrorKind::run_failed, api,
-             "result needs " + str(bytes) + " bytes of bit mask but the destination holds " + str(uint64_t(dst.GetSize()) * sizeof(U)));
+    check_ub_access(api, "destination", dst.data(), bytes, uint64_t(dst.extent()) * sizeof(U));
     auto* out = reinterpret_cast<uint8_t*>(dst.data());
     for (uint64_t i = 0; i < bytes; ++i) out[i] = 0;
     for (uint32_t i = 0; i < count; ++i)
@@ -49,8 +47,8 @@ ASCENDOPT_TWIN_FN void write_bits(const AscendC::LocalTensor<U>& dst, uint32_t c
 template <class U>
 ASCENDOPT_TWIN_FN bool read_bit(const AscendC::LocalTensor<U>& mask, uint32_t i, const char* api) {
     const uint64_t byte = i / 8;
-    if (byte >= uint64_t(mask.GetSize()) * sizeof(U))
-        fail(ErrorKind::run_failed, api, "selection mask is too short for element " + str(i));
+    if (byte >= uint64_t(mask.extent()) * sizeof(U))
+        check_ub_access(api, "selection mask", mask.data(), byte + 1, uint64_t(mask.extent()) * sizeof(U));
     return (reinterpret_cast<const uint8_t*>(mask.data())[byte] >> (i % 8)) & 1u;
 }
 
@@ -64,8 +62,8 @@ ASCENDOPT_TWIN_FN uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, cons
         const uint32_t r = uint32_t(i / epr), lane = uint32_t(i % epr);
         if (!keep(r, lane)) continue;
         const uint64_t s = lane_index<T>(r, lane, blk_stride, rep_stride);
-        if (s >= src0.GetSize()) out_of_range("GatherMask", s, src0.GetSize());
-        if (out >= dst.GetSize()) out_of_range("GatherMask", out, dst.GetSize());
+        if (s >= src0.extent()) check_ub_access("GatherMask", "source", src0.data(), (s + 1) * sizeof(T), uint64_t(src0.extent()) * sizeof(T));
+        if (out >= dst.extent()) check_ub_access("GatherMask", "destination", dst.data(), (out + 1) * sizeof(T), uint64_t(dst.extent()) * sizeof(T));
         dst.data()[out++] = src0.data()[s];
     }
     record_vector<T>("GatherMask", total, dst.data(), src0.data());
@@ -79,8 +77,8 @@ namespace AscendC {
 template <class T, class U>
 ASCENDOPT_TWIN_FN void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, uint32_t count) {
     using namespace ascendopt_twin::detail;
-    require_count<T>(count, src0.GetSize(), "Compare", "first source");
-    require_count<T>(count, src1.GetSize(), "Compare", "second source");
+    require_count(count, src0, "Compare", "first source");
+    require_count(count, src1, "Compare", "second source");
     using C = compute_t<T>;
     write_bits(dst, count, "Compare", [&](uint32_t i) ASCENDOPT_TWIN_FN { return compare<C>(C(src0.data()[i]), C(src1.data()[i]), mode); });
     record_vector<T>("Compare", count, dst.data(), src0.data(), src1.data());
@@ -90,11 +88,36 @@ template <class T, class U>
 ASCENDOPT_TWIN_FN void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const ascendopt_twin::detail::same_t<T> scalar,
                    CMPMODE mode, uint32_t count) {
     using namespace ascendopt_twin::detail;
-    require_count<T>(count, src0.GetSize(), "CompareScalar", "source");
+    require_count(count, src0, "CompareScalar", "source");
     using C = compute_t<T>;
     const C s = C(scalar);
     write_bits(dst, count, "CompareScalar", [&](uint32_t i) ASCENDOPT_TWIN_FN { return compare<C>(C(src0.data()[i]), s, mode); });
     record_vector<T>("CompareScalar", count, dst.data(), src0.data());
+}
+
+// Mask forms. On the 910B the mask is documented as reserved: every lane of every repeat is
+// compared, and the result bits are contiguous (bit r * lanes + lane).
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
+                               const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& p) {
+    using namespace ascendopt_twin::detail;
+    (void)mask;
+    const Lanes l = lanes_from_count<T>(repeat_elems<T>(), repeatTimes, true, "Compare");
+    require_footprint<T>(l, p.src0BlkStride, p.src0RepStride, src0, "Compare", "first source");
+    require_footprint<T>(l, p.src1BlkStride, p.src1RepStride, src1, "Compare", "second source");
+    using C = compute_t<T>;
+    const uint32_t epr = repeat_elems<T>();
+    write_bits(dst, uint32_t(repeatTimes) * epr, "Compare", [&](uint32_t i) ASCENDOPT_TWIN_FN {
+        const uint32_t r = i / epr, lane = i % epr;
+        return compare<C>(C(src0.data()[lane_index<T>(r, lane, p.src0BlkStride, p.src0RepStride)]),
+                          C(src1.data()[lane_index<T>(r, lane, p.src1BlkStride, p.src1RepStride)]), mode);
+    });
+    record_vector<T>("Compare", uint64_t(repeatTimes) * epr, dst.data(), src0.data(), src1.data());
+}
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
+                               const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& p) {
+    Compare<T, U, isSetMask>(dst, src0, src1, mode, mask[0], repeatTimes, p);
 }
 
 // dst[i] = bit i of selMask ? src0[i] : src1[i].
@@ -103,9 +126,9 @@ ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
             SELMODE mode, uint32_t count) {
     using namespace ascendopt_twin::detail;
     (void)mode;
-    require_count<T>(count, dst.GetSize(), "Select", "destination");
-    require_count<T>(count, src0.GetSize(), "Select", "first source");
-    require_count<T>(count, src1.GetSize(), "Select", "second source");
+    require_count(count, dst, "Select", "destination");
+    require_count(count, src0, "Select", "first source");
+    require_count(count, src1, "Select", "second source");
     for (uint32_t i = 0; i < count; ++i) dst.data()[i] = read_bit(selMask, i, "Select") ? src0.data()[i] : src1.data()[i];
     record_vector<T>("Select", count, dst.data(), src0.data(), src1.data());
 }
@@ -116,17 +139,102 @@ ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
             const ascendopt_twin::detail::same_t<T> scalar, SELMODE mode, uint32_t count) {
     using namespace ascendopt_twin::detail;
     (void)mode;
-    require_count<T>(count, dst.GetSize(), "Select", "destination");
-    require_count<T>(count, src0.GetSize(), "Select", "source");
+    require_count(count, dst, "Select", "destination");
+    require_count(count, src0, "Select", "source");
     for (uint32_t i = 0; i < count; ++i) dst.data()[i] = read_bit(selMask, i, "Select") ? src0.data()[i] : T(scalar);
     record_vector<T>("Select", count, dst.data(), src0.data());
 }
+
+}  // namespace AscendC
+
+namespace ascendopt_twin::detail {
+
+// Select, mask forms: lane `lane` of repeat r picks src0 where its selMask bit is set. Mode
+// VSEL_CMPMASK_SPR reuses the first repeat's bits on every repeat; the tensor modes read the
+// bits on, lanes-per-repeat bits per repeat. Lanes the mask leaves out keep dst.
+template <class T, class U, class Other>
+ASCENDOPT_TWIN_FN void select_masked(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& selMask,
+                                     const AscendC::LocalTensor<T>& src0, Other other, AscendC::SELMODE mode, const Lanes& l,
+                                     const AscendC::BinaryRepeatParams& p) {
+    require_footprint<T>(l, p.dstBlkStride, p.dstRepStride, dst, "Select", "destination");
+    require_footprint<T>(l, p.src0BlkStride, p.src0RepStride, src0, "Select", "first source");
+    for (uint32_t r = 0; r < l.repeats; ++r)
+        for (uint32_t lane = 0; lane < l.lanes_per_repeat; ++lane) {
+            if (!l.active(r, lane)) continue;
+            const uint32_t bit = (mode == AscendC::SELMODE::VSEL_CMPMASK_SPR ? 0 : r * l.lanes_per_repeat) + lane;
+            const T a = src0.data()[lane_index<T>(r, lane, p.src0BlkStride, p.src0RepStride)];
+            dst.data()[lane_index<T>(r, lane, p.dstBlkStride, p.dstRepStride)] = read_bit(selMask, bit, "Select") ? a : other(r, lane);
+        }
+    record_vector<T>("Select", uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src0.data());
+}
+
+// Select between two tensors over the lanes of a mask (either mask form).
+template <class T, class U>
+ASCENDOPT_TWIN_FN void select_tensors(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& selMask,
+                                      const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1, AscendC::SELMODE mode,
+                                      const Lanes& l, const AscendC::BinaryRepeatParams& p) {
+    require_footprint<T>(l, p.src1BlkStride, p.src1RepStride, src1, "Select", "second source");
+    select_masked(dst, selMask, src0, [&](uint32_t r, uint32_t lane) ASCENDOPT_TWIN_FN {
+        return src1.data()[lane_index<T>(r, lane, p.src1BlkStride, p.src1RepStride)];
+    }, mode, l, p);
+}
+
+}  // namespace ascendopt_twin::detail
+
+namespace AscendC {
+
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const LocalTensor<T>& src1, SELMODE mode, uint64_t mask, uint8_t repeatTimes,
+                              const BinaryRepeatParams& p) {
+    using namespace ascendopt_twin::detail;
+    select_tensors(dst, selMask, src0, src1, mode, lanes_from_count<T>(mask, repeatTimes, isSetMask, "Select"), p);
+}
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const LocalTensor<T>& src1, SELMODE mode, const uint64_t mask[], uint8_t repeatTimes,
+                              const BinaryRepeatParams& p) {
+    using namespace ascendopt_twin::detail;
+    select_tensors(dst, selMask, src0, src1, mode, lanes_from_bits<T>(mask, repeatTimes, isSetMask, "Select"), p);
+}
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const ascendopt_twin::detail::same_t<T> scalar, SELMODE mode, uint64_t mask, uint8_t repeatTimes,
+                              const BinaryRepeatParams& p) {
+    using namespace ascendopt_twin::detail;
+    const Lanes l = lanes_from_count<T>(mask, repeatTimes, isSetMask, "Select");
+    select_masked(dst, selMask, src0, [&](uint32_t, uint32_t) ASCENDOPT_TWIN_FN { return T(scalar); }, mode, l, p);
+}
+
+// dst = a < b (and the other comparisons): Compare over a.GetSize() elements into a bit mask.
+template <class T>
+struct CompareExpr {
+    const LocalTensor<T>& a;
+    const LocalTensor<T>& b;
+    CMPMODE mode;
+    template <class U>
+    ASCENDOPT_TWIN_FN void assign_to(const LocalTensor<U>& dst) const {
+        Compare(dst, a, b, mode, a.GetSize());
+    }
+};
+#define ASCENDOPT_TWIN_COMPARE_OPERATOR(OP, MODE)                                                            \
+    template <class T>                                                                                       \
+    ASCENDOPT_TWIN_FN CompareExpr<T> operator OP(const LocalTensor<T>& a, const LocalTensor<T>& b) {         \
+        return CompareExpr<T>{a, b, CMPMODE::MODE};                                                          \
+    }
+ASCENDOPT_TWIN_COMPARE_OPERATOR(<, LT)
+ASCENDOPT_TWIN_COMPARE_OPERATOR(>, GT)
+ASCENDOPT_TWIN_COMPARE_OPERATOR(==, EQ)
+ASCENDOPT_TWIN_COMPARE_OPERATOR(<=, LE)
+ASCENDOPT_TWIN_COMPARE_OPERATOR(>=, GE)
+ASCENDOPT_TWIN_COMPARE_OPERATOR(!=, NE)
+#undef ASCENDOPT_TWIN_COMPARE_OPERATOR
 
 // dst[i] = firstValue + i.
 template <class T>
 ASCENDOPT_TWIN_FN void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt_twin::detail::same_t<T>& firstValue, uint32_t count) {
     using namespace ascendopt_twin::detail;
-    require_count<T>(count, dst.GetSize(), "CreateVecIndex", "destination");
+    require_count(count, dst, "CreateVecIndex", "destination");
     using C = compute_t<T>;
     for (uint32_t i = 0; i < count; ++i) dst.data()[i] = static_cast<T>(C(firstValue) + C(i));
     record_vector<T>("CreateVecIndex", count, dst.data());

@@ -26,6 +26,12 @@ public:
             case DT_INT64: return "DT_INT64";
             case DT_UINT8: return "DT_UINT8";
             case DT_BOOL: return "DT_BOOL";
+            case DT_UINT16: return "DT_UINT16";
+            case DT_UINT32: return "DT_UINT32";
+            case DT_UINT64: return "DT_UINT64";
+            case DT_DOUBLE: return "DT_DOUBLE";
+            case DT_COMPLEX64: return "DT_COMPLEX64";
+            case DT_COMPLEX128: return "DT_COMPLEX128";
             default: return "DT_UNDEFINED";
         }
     }
