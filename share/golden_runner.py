@@ -7,7 +7,12 @@ the output tensors to produce and the attributes. The function is called with ke
 arguments: every input and output name maps to a dict {"value", "dtype", "shape", "format",
 "name"} ("value" is None for outputs) and every attribute name to its value. It returns the
 outputs, as one array or a list in OpDef order. Outputs are written as float64 files.
-bfloat16 has no numpy dtype: such inputs arrive as float32 arrays.
+bfloat16 has no numpy dtype: such inputs arrive as float32 arrays. complex64 inputs arrive as
+complex64 arrays; a complex64 output is written as float64 (real, imaginary) pairs. An output that
+shares its name with an input (an in-place "ref" tensor, as Eye's y) is passed once, as the input.
+
+Exit codes: 0 done, 1 the golden failed (message on stderr), 3 no numpy, 4 the golden module
+imports a module this Python does not have (first stderr line names it).
 """
 import importlib.util
 import json
@@ -24,12 +29,13 @@ NUMPY_TYPES = {
     "float16": np.float16, "float32": np.float32, "double": np.float64, "bfloat16": np.float32,
     "int8": np.int8, "uint8": np.uint8, "int16": np.int16, "uint16": np.uint16,
     "int32": np.int32, "uint32": np.uint32, "int64": np.int64, "uint64": np.uint64, "bool": np.bool_,
+    "complex64": np.complex64,
 }
 
 
-def fail(message):
+def fail(message, code=1):
     sys.stderr.write("golden: error: " + message + "\n")
-    sys.exit(1)
+    sys.exit(code)
 
 
 def load_input(t):
@@ -43,17 +49,38 @@ def describe(t, value):
     return {"value": value, "dtype": t["dtype"], "shape": list(t["shape"]), "format": "ND", "name": t["name"]}
 
 
+def load_module(path):
+    spec = importlib.util.spec_from_file_location("ascendopt_golden_module", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, path.rsplit("/", 1)[0])
+    try:
+        spec.loader.exec_module(module)
+    except ModuleNotFoundError as e:
+        fail("%s imports the module '%s', which %s does not have" % (path, e.name, sys.executable), 4)
+    return module
+
+
+def write_output(t, value):
+    arr = np.asarray(value)
+    expected = int(np.prod(t["shape"], dtype=np.int64))
+    if arr.size != expected:
+        fail("output '%s': golden has %d elements %s, the case expects %d %s"
+             % (t["name"], arr.size, list(arr.shape), expected, list(t["shape"])))
+    if t["dtype"] == "complex64":
+        arr = np.ascontiguousarray(arr.astype(np.complex64)).reshape(-1).view(np.float32)
+    elif t["dtype"] in NUMPY_TYPES and t["dtype"] != "bfloat16":
+        arr = arr.astype(NUMPY_TYPES[t["dtype"]])
+    np.ascontiguousarray(arr.astype(np.float64)).reshape(-1).tofile(t["file"])
+
+
 def main():
     job = json.load(open(sys.argv[1]))
-    spec = importlib.util.spec_from_file_location("ascendopt_golden_module", job["module"])
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, job["module"].rsplit("/", 1)[0])
-    spec.loader.exec_module(module)
+    module = load_module(job["module"])
     func = getattr(module, job["function"], None)
     if func is None:
         fail("%s defines no function %s" % (job["module"], job["function"]))
     kwargs = {t["name"]: describe(t, load_input(t)) for t in job["inputs"]}
-    kwargs.update({t["name"]: describe(t, None) for t in job["outputs"]})
+    kwargs.update({t["name"]: describe(t, None) for t in job["outputs"] if t["name"] not in kwargs})
     kwargs.update(job.get("attrs", {}))
     result = func(**kwargs)
     if not isinstance(result, (list, tuple)):
@@ -61,14 +88,7 @@ def main():
     if len(result) != len(job["outputs"]):
         fail("%s returned %d outputs, the operator has %d" % (job["function"], len(result), len(job["outputs"])))
     for t, value in zip(job["outputs"], result):
-        arr = np.asarray(value)
-        expected = int(np.prod(t["shape"], dtype=np.int64))
-        if arr.size != expected:
-            fail("output '%s': golden has %d elements %s, the case expects %d %s"
-                 % (t["name"], arr.size, list(arr.shape), expected, list(t["shape"])))
-        if t["dtype"] in NUMPY_TYPES and t["dtype"] != "bfloat16":
-            arr = arr.astype(NUMPY_TYPES[t["dtype"]])
-        np.ascontiguousarray(arr.astype(np.float64)).reshape(-1).tofile(t["file"])
+        write_output(t, value)
 
 
 if __name__ == "__main__":
@@ -76,6 +96,10 @@ if __name__ == "__main__":
         main()
     except SystemExit:
         raise
-    except Exception:
-        lines = traceback.format_exc().strip().splitlines()
-        fail("the golden raised an exception:\n" + "\n".join(lines[-8:]))
+    except Exception as e:
+        # One line that says what and where, then the end of the traceback for the log.
+        frames = traceback.extract_tb(e.__traceback__)
+        where = "%s:%d in %s" % (frames[-1].filename.rsplit("/", 1)[-1], frames[-1].lineno, frames[-1].name) if frames else "?"
+        sys.stderr.write("golden: error: the golden raised %s: %s (at %s)\n" % (type(e).__name__, e, where))
+        sys.stderr.write("\n".join(traceback.format_exc().strip().splitlines()[-8:]) + "\n")
+        sys.exit(1)

@@ -33,6 +33,7 @@ Result<OperatorSource> CandidateRunner::materialize(const CandidateFiles& files,
     if (!op) return op.error();
     op->cases = m_original.cases;  // the original's cases, whatever the folder holds
     op->op_type = m_original.op_type;
+    op->hidden_case = m_original.hidden_case;
     op->manifest = m_original.manifest;
     return op;
 }

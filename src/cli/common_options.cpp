@@ -1,3 +1,5 @@
+#include <cstdlib>
+#include <filesystem>
 #include <thread>
 
 #include "cli/commands.h"
@@ -21,6 +23,24 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
         ->capture_default_str();
     cmd.add_flag("--keep", o.keep_work_dirs, "Keep the per-case work folders (inputs, outputs, job files)");
     cmd.add_flag("!--no-timing", o.timing, "Functional run only: skip the timing model (no simulated latency)");
+    // Manifests that name a cann-ops operator (cann_ops = "src/math/cos") find it in this checkout.
+    // The flag sets ASCENDOPT_CANN_OPS, which every later lookup (and every child process) reads.
+    cmd.add_option_function<std::string>(
+           "--cann-ops",
+           [](const std::string& dir) {
+               std::error_code ec;
+               const auto abs = std::filesystem::absolute(dir, ec);
+               setenv("ASCENDOPT_CANN_OPS", (ec ? std::filesystem::path(dir) : abs).c_str(), 1);
+           },
+           "Your cann-ops checkout (the folder holding src/), for manifests that name cann-ops operators; "
+           "default: $ASCENDOPT_CANN_OPS")
+        ->type_name("DIR");
+    cmd.add_flag("--strict-gm", o.strict_gm,
+                 "Fail any GM access past the end of a tensor, even inside the padding the device runtime allocates "
+                 "(docs/twin.md, 'Device memory')");
+    cmd.add_flag("--strict-ub", o.strict_ub,
+                 "Fail any UB access past its tensor's buffer, even when it stays inside the UB (the device allows it: it "
+                 "reads or overwrites the next buffer)");
     cmd.add_flag("--unsandboxed", o.unsandboxed,
                  "Build and run candidates without the bubblewrap sandbox (where it cannot run); every result says so");
 }

@@ -12,6 +12,19 @@
 
 namespace ascendopt {
 
+namespace {
+
+// The SoC description's compiler.defines ("__CCE_AICORE__=220", ...).
+std::vector<std::string> target_defines(const nlohmann::json& soc) {
+    std::vector<std::string> out;
+    if (soc.contains("compiler") && soc["compiler"].contains("defines"))
+        for (const auto& d : soc["compiler"]["defines"])
+            if (d.is_string()) out.push_back(d.get<std::string>());
+    return out;
+}
+
+}  // namespace
+
 std::variant<EvalSession, int> open_session(EvalOptions& options) {
     auto tc = detect_toolchain();
     if (!tc) {
@@ -37,6 +50,7 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
     EvalSession s;
     s.toolchain = *tc;
     s.builder = std::make_unique<Builder>(*tc, cache_root());
+    s.builder->set_target_defines(target_defines(*soc));
     s.builder->confine(options.sandbox);
     s.golden = std::make_unique<GoldenRunner>(*tc, cache_root());
     s.evaluator = make_twin_evaluator(*s.builder, *s.golden, options);

@@ -14,7 +14,8 @@ Tolerance default_tolerance(DType t) {
     switch (t) {
         case DType::f16: return {1e-3, 1e-3};
         case DType::bf16: return {8e-3, 8e-3};
-        case DType::f32: return {1e-4, 1e-5};
+        case DType::f32:
+        case DType::c64: return {1e-4, 1e-5};
         case DType::f64: return {1e-9, 1e-12};
         default: return {0, 0};
     }

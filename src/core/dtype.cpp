@@ -24,7 +24,7 @@ constexpr Info k_info[] = {
     {DType::i16, "int16", "int16_t", 6, 2},     {DType::u16, "uint16", "uint16_t", 7, 2},
     {DType::i32, "int32", "int32_t", 3, 4},     {DType::u32, "uint32", "uint32_t", 8, 4},
     {DType::i64, "int64", "int64_t", 9, 8},     {DType::u64, "uint64", "uint64_t", 10, 8},
-    {DType::boolean, "bool", "bool", 12, 1},
+    {DType::boolean, "bool", "bool", 12, 1},    {DType::c64, "complex64", "complex64", 16, 8},
 };
 
 const Info& info(DType t) { return k_info[static_cast<size_t>(t)]; }
@@ -59,6 +59,7 @@ std::optional<DType> parse_dtype(std::string_view n) {
         {"double", DType::f64},  {"float64", DType::f64}, {"int8", DType::i8},     {"uint8", DType::u8},
         {"int16", DType::i16},   {"uint16", DType::u16}, {"int32", DType::i32},    {"uint32", DType::u32},
         {"int64", DType::i64},   {"uint64", DType::u64}, {"bool", DType::boolean},
+        {"complex64", DType::c64},
     };
     for (const auto& a : aliases)
         if (n == a.name) return a.type;
@@ -69,7 +70,11 @@ const char* dtype_name(DType t) { return info(t).name; }
 const char* dtype_cpp(DType t) { return info(t).cpp; }
 int dtype_ge_code(DType t) { return info(t).ge; }
 size_t dtype_size(DType t) { return info(t).size; }
-bool dtype_is_float(DType t) { return t == DType::f16 || t == DType::bf16 || t == DType::f32 || t == DType::f64; }
+bool dtype_is_float(DType t) {
+    return t == DType::f16 || t == DType::bf16 || t == DType::f32 || t == DType::f64 || t == DType::c64;
+}
+size_t dtype_lanes(DType t) { return t == DType::c64 ? 2 : 1; }
+DType dtype_lane_type(DType t) { return t == DType::c64 ? DType::f32 : t; }
 
 std::optional<DType> dtype_from_ge_code(int code) {
     for (const auto& i : k_info)
@@ -101,6 +106,7 @@ double load_element(DType t, const void* data, size_t i) {
         case DType::i64: return load_as<int64_t>(data, i);
         case DType::u64: return load_as<uint64_t>(data, i);
         case DType::boolean: return p[i] != 0 ? 1.0 : 0.0;
+        case DType::c64: return load_as<float>(data, i);
     }
     return 0;
 }
@@ -118,7 +124,8 @@ void store_element(DType t, void* data, size_t i, double v) {
             std::memcpy(p + 2 * i, &b, 2);
             return;
         }
-        case DType::f32: {
+        case DType::f32:
+        case DType::c64: {
             const float f = static_cast<float>(v);
             std::memcpy(p + 4 * i, &f, 4);
             return;

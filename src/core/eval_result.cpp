@@ -1,10 +1,12 @@
 #include "core/eval_result.h"
 
+#include <iterator>
+
 namespace ascendopt {
 namespace {
 
 constexpr const char* k_names[] = {"ok", "build_failed", "tiling_failed", "run_failed",
-                                   "timeout", "wrong_result", "resource_exceeded", "rejected"};
+                                   "timeout", "wrong_result", "resource_exceeded", "rejected", "golden_failed"};
 
 nlohmann::json to_json(const OutputComparison& c) {
     nlohmann::json j = {{"name", c.name},
@@ -17,6 +19,7 @@ nlohmann::json to_json(const OutputComparison& c) {
                                {"index", c.first->index},
                                {"actual", c.first->actual},
                                {"expected", c.first->expected}};
+    if (c.first && !c.first->lane.empty()) j["first_mismatch"]["lane"] = c.first->lane;
     return j;
 }
 
@@ -25,7 +28,7 @@ nlohmann::json to_json(const OutputComparison& c) {
 const char* status_name(EvalStatus s) { return k_names[static_cast<int>(s)]; }
 
 std::optional<EvalStatus> parse_status(const std::string& s) {
-    for (int i = 0; i < 8; ++i)
+    for (size_t i = 0; i < std::size(k_names); ++i)
         if (s == k_names[i]) return static_cast<EvalStatus>(i);
     return std::nullopt;
 }
@@ -42,6 +45,10 @@ nlohmann::json to_json(const EvalResult& r) {
             j["latency"] = {{"value", *c.latency_us}, {"unit", "us"}, {"source", "sim"}, {"samples", c.latency_samples}};
         if (!c.twin.is_null()) j["twin"] = c.twin;
         if (!c.log_tail.empty()) j["log_tail"] = c.log_tail;
+        if (!c.known_defect.empty()) {
+            j["known_defect"] = c.known_defect;
+            j["expected_failure"] = c.expected_failure();
+        }
         cases.push_back(j);
     }
     nlohmann::json j = {{"operator", r.op_name}, {"dir", r.op_dir}, {"status", status_name(r.status)},

@@ -12,7 +12,9 @@
 
 namespace ascendopt {
 
-enum class EvalStatus { ok, build_failed, tiling_failed, run_failed, timeout, wrong_result, resource_exceeded, rejected };
+// golden_failed: the case's golden could not be computed (it raised, or imports a module this
+// Python lacks), so the case was not run; the operator is not to blame, the case is unchecked.
+enum class EvalStatus { ok, build_failed, tiling_failed, run_failed, timeout, wrong_result, resource_exceeded, rejected, golden_failed };
 const char* status_name(EvalStatus s);
 std::optional<EvalStatus> parse_status(const std::string& s);
 
@@ -21,6 +23,7 @@ struct Mismatch {
     std::string output;
     int64_t flat_index = 0;
     std::vector<int64_t> index;  // multi-dimensional
+    std::string lane;            // "real" or "imag" for complex outputs, else empty
     double actual = 0;
     double expected = 0;
 };
@@ -47,6 +50,8 @@ struct CaseResult {
     std::vector<double> latency_samples;
     nlohmann::json twin;     // what the twin reported: block dim, tiling key, instruction counts
     std::string log_tail;    // operator stdout/stderr tail when not ok
+    std::string known_defect;  // Case::known_defect: a failure here is expected
+    bool expected_failure() const { return !known_defect.empty() && status != EvalStatus::ok; }
 };
 
 struct EvalResult {

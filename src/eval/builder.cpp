@@ -1,6 +1,7 @@
 #include "eval/builder.h"
 
 #include <regex>
+#include <set>
 
 #include "util/files.h"
 #include "util/hash.h"
@@ -53,7 +54,8 @@ std::string tidy_log(std::string log, const fs::path& root) {
 }  // namespace
 
 Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path>& kernel_sources) {
-    static const std::regex entry(R"(extern\s+"C"\s+__global__\s+__aicore__\s+void\s+(\w+)\s*\(([^)]*)\))");
+    // extern "C" (with or without a space) then the qualifiers in any order, then void name(...).
+    static const std::regex entry(R"(extern\s*"C"\s*(?:(?:__global__|__aicore__|inline)\s+)+void\s+(\w+)\s*\(([^)]*)\))");
     for (const auto& f : kernel_sources) {
         auto text = read_text(f);
         if (!text) return text.error();
@@ -67,6 +69,19 @@ Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path
     }
     return make_error("no kernel entry found in op_kernel/*.cpp",
                       "the kernel must be declared extern \"C\" __global__ __aicore__ void <name>(GM_ADDR ...)");
+}
+
+bool clashes_with_c_library(const std::string& name) {
+    // Functions the C library declares at global scope, which a kernel entry of the same name
+    // would redeclare (cann-ops has kernels named cos, sqrt, trunc, exp, log, abs, ...).
+    static const std::set<std::string> names = {
+        "abs",   "acos",  "acosh", "asin",  "asinh", "atan",  "atan2", "atanh", "cbrt",      "ceil",  "copysign", "cos",
+        "cosh",  "div",   "erf",   "erfc",  "exp",   "exp2",  "expm1", "fabs",  "fdim",      "floor", "fma",      "fmax",
+        "fmin",  "fmod",  "frexp", "hypot", "ilogb", "labs",  "ldexp", "lgamma", "llabs",    "llrint", "llround", "log",
+        "log10", "log1p", "log2",  "logb",  "lrint", "lround", "modf", "nan",   "nearbyint", "nextafter", "pow", "remainder",
+        "remquo", "rint", "round", "scalbln", "scalbn", "sin", "sinh", "sqrt",  "tan",       "tanh",  "tgamma",   "trunc",
+        "exit",  "free",  "malloc", "rand",  "memcpy", "memset", "strlen", "printf", "puts",  "sleep", "time",    "signal"};
+    return names.count(name) > 0;
 }
 
 Builder::Builder(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {}
@@ -138,7 +153,7 @@ Result<fs::path> Builder::publish(const fs::path& tmp, const std::string& key) {
 Result<fs::path> Builder::precompiled_prelude() {
     std::lock_guard<std::mutex> lock(m_pch_mutex);
     if (!m_pch.empty()) return m_pch;
-    const std::string key = sha256_hex(m_tc.fingerprint + "pch-v1");
+    const std::string key = sha256_hex(m_tc.fingerprint + "pch-v2");
     const fs::path dir = m_cache / "pch" / key;
     const fs::path header = dir / "ascendopt_kernel_prelude.h";
     std::error_code ec;
@@ -162,7 +177,7 @@ Result<fs::path> Builder::precompiled_prelude() {
 Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     HostBuild hb;
     Sha256 key;
-    key.update(m_tc.fingerprint).update("host-v1\n").update(hash_files(op.all_files, op.root));
+    key.update(m_tc.fingerprint).update("host-v2\n").update(hash_files(op.all_files, op.root));
     hb.key = key.hex();
     std::error_code ec;
     fs::path dir = m_cache / "builds" / hb.key;
@@ -196,7 +211,7 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
 }
 
 Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBuild& host, const Case& sample) {
-    auto entry = find_kernel_entry(op.kernel_sources);
+    auto entry = find_kernel_entry(op.kernel_units);
     if (!entry) return entry.error();
     KernelBuild kb;
     kb.kernel_name = entry->first;
@@ -205,6 +220,10 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     // The per-build macros go into a generated header included after the precompiled twin
     // headers: GCC refuses a PCH when a macro the PCH mentions is defined on the command line.
     std::string defines;
+    for (const auto& d : m_target_defines) {
+        const auto eq = d.find('=');
+        defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
+    }
     for (const auto* list : {&sample.inputs, &sample.outputs})
         for (const auto& t : *list) {
             defines += "#define DTYPE_" + upper(t.name) + " " + dtype_cpp(t.dtype) + "\n";
@@ -212,9 +231,15 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         }
     const std::string tiling = host.opdef.tiling_class.empty() ? "ascendopt_twin::NoTilingClassRegistered" : host.opdef.tiling_class;
     defines += "#define ASCENDOPT_TILING_TYPE " + tiling + "\n";
+    if (clashes_with_c_library(kb.kernel_name)) {
+        // On the device no C library is in scope; here the twin's headers declared it already
+        // (precompiled, before this macro), so only the kernel's own mentions are renamed.
+        kb.kernel_name = "ascendopt_kernel_entry_" + kb.kernel_name;
+        defines += "#define " + entry->first + " " + kb.kernel_name + "\n";
+    }
 
     Sha256 key;
-    key.update(host.key).update("kernel-v1\n");
+    key.update(host.key).update("kernel-v2\n");
     key.update(defines);
     const std::string k = key.hex();
     std::error_code ec;
@@ -238,7 +263,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     flags.insert(flags.end(), {"-include", "ascendopt_twin/kernel_tiling_names.h"});
     std::vector<std::string> objects;
     for (size_t i = 0; i < op.host_sources.size(); ++i) objects.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());
-    if (auto s = compile_objects(op.kernel_sources, flags, tmp.path(), "kernel", op.root, objects); !s) return s.error();
+    if (auto s = compile_objects(op.kernel_units, flags, tmp.path(), "kernel", op.root, objects); !s) return s.error();
     if (auto s = link(objects, tmp.path() / "op", op.root); !s) return s.error();
     auto published = publish(tmp.path(), k);
     tmp.release();

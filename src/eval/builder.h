@@ -28,7 +28,7 @@ struct HostBuild {
 
 struct KernelBuild {
     std::filesystem::path binary;
-    std::string kernel_name;
+    std::string kernel_name;  // the symbol the harness looks up
     int kernel_args = 0;
     bool cached = false;
 };
@@ -42,6 +42,9 @@ public:
     Result<KernelBuild> build_kernel(const OperatorSource& op, const HostBuild& host, const Case& sample);
 
     const Toolchain& toolchain() const { return m_tc; }
+    // Macros the device compiler defines for the target SoC (__CCE_AICORE__=220, ...): kernels
+    // choose code paths by them, so they go into every kernel build (and its cache key).
+    void set_target_defines(std::vector<std::string> defines) { m_target_defines = std::move(defines); }
     // Compiles and describes candidates inside bubblewrap from now on (empty: unconfined).
     void confine(std::optional<std::filesystem::path> bwrap) { m_bwrap = std::move(bwrap); }
 
@@ -64,9 +67,13 @@ private:
     std::mutex m_pch_mutex;
     std::filesystem::path m_pch;
     std::optional<std::filesystem::path> m_bwrap;
+    std::vector<std::string> m_target_defines;
 };
 
 // Name and GM-argument count of the kernel entry (extern "C" __global__ __aicore__ void name(...)).
 Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<std::filesystem::path>& kernel_sources);
+// True when a kernel entry of this name would redeclare a C library function (cos, sqrt, trunc):
+// such entries are renamed in the build, and KernelBuild::kernel_name holds the new symbol.
+bool clashes_with_c_library(const std::string& name);
 
 }  // namespace ascendopt

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "core/case.h"
@@ -20,6 +21,9 @@ struct CaseData {
     std::vector<std::filesystem::path> input_files;  // in the case's input order
     std::vector<std::vector<char>> inputs;            // the bytes of those files
     std::vector<std::vector<double>> expected;        // one per output, in output order
+    // Set when the golden could not be computed (it raised, or cannot be imported): the case
+    // is not run and gets EvalStatus::golden_failed with this reason; `expected` is empty.
+    std::optional<Error> golden_failure;
 };
 
 class CaseDataStore {
@@ -28,7 +32,8 @@ public:
     // absolute: the paths are handed to sandboxed operator runs, which have another cwd.
     CaseDataStore(const std::filesystem::path& dir, GoldenRunner& golden) : m_dir(std::filesystem::absolute(dir)), m_golden(golden) {}
 
-    // Fails when the inputs cannot be written or the golden cannot be computed.
+    // Fails when the inputs cannot be written or no golden can run on this machine (a missing
+    // tool); a golden that fails for this case is recorded in CaseData::golden_failure.
     Result<std::shared_ptr<const CaseData>> get(const Case& c, uint64_t seed);
 
 private:

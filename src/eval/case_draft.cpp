@@ -72,6 +72,7 @@ Result<TensorSpec> expand_tensor(const CaseDraft& d, const ParamInfo& p, std::op
     t.dtype = *dt;
     if (o && o->distribution) t.distribution = *o->distribution;
     if (o && o->range) std::tie(t.low, t.high) = *o->range;
+    if (o && o->values) t.values = *o->values;
     return t;
 }
 
@@ -88,7 +89,38 @@ Status check_shape(const CaseDraft& d, const TensorSpec& t) {
                               "cases must fit in memory: inputs, outputs and goldens are materialised");
         n *= dim;
     }
+    const auto scalars = uint64_t(n) * dtype_lanes(t.dtype);
+    if (!t.values.empty() && t.values.size() != 1 && t.values.size() != scalars)
+        return make_error(where(d) + ": tensors." + t.name + ".values lists " + std::to_string(t.values.size()) + " numbers but '" +
+                              t.name + "' holds " + std::to_string(scalars) + (t.dtype == DType::c64 ? " scalars (real, imaginary)" : " elements"),
+                          "give one value (it fills the tensor) or one per element, in row-major order");
     return ok_status();
+}
+
+// Lower case without '_' or '-': dstType, dst_type and DST-TYPE are one name.
+std::string loose(const std::string& name) {
+    std::string out;
+    for (char ch : name)
+        if (ch != '_' && ch != '-') out += char(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+}
+
+// A case's attribute must be one the OpDef declares; the error names the one it most likely
+// means, or says that the name is an input (msopst files of Muls give its `value` input as an attr).
+Status check_attribute_name(const CaseDraft& d, const std::string& name, const OpDefInfo& op) {
+    std::string declared;
+    for (const auto& a : op.attrs) {
+        if (a.name == name) return ok_status();
+        declared += (declared.empty() ? "" : ", ") + a.name;
+    }
+    const std::string prefix = where(d) + ": attribute '" + name + "' is not declared by the OpDef of " + op.type;
+    for (const auto& a : op.attrs)
+        if (loose(a.name) == loose(name)) return make_error(prefix + "; did you mean '" + a.name + "'?", "rename it to the OpDef's spelling");
+    for (const auto& p : op.inputs)
+        if (loose(p.name) == loose(name))
+            return make_error(prefix + ": '" + p.name + "' is an input of " + op.type + ", not an attribute",
+                              "give it as a tensor: an input_desc entry in msopst, or [case.tensors." + p.name + "] with values = [...] in ascendopt.toml");
+    return make_error(prefix, declared.empty() ? op.type + " declares no attributes" : "its attributes: " + declared);
 }
 
 Result<std::vector<Case>> expand_shorthand(const CaseDraft& d, const OpDefInfo& op) {
@@ -125,6 +157,9 @@ Result<std::vector<Case>> resolve_cases(const std::vector<CaseDraft>& drafts, co
     std::vector<Case> out;
     std::set<std::string> names;
     for (const auto& d : drafts) {
+        // Attribute names first: a misplaced input (given as an attribute) also leaves its tensor missing.
+        for (const auto& [name, value] : d.attrs.items())
+            if (auto s = check_attribute_name(d, name, op); !s) return s.error();
         std::vector<Case> expanded;
         if (d.explicit_tensors) {
             auto ins = order_explicit(d, d.inputs, op.inputs, "input");
@@ -150,15 +185,11 @@ Result<std::vector<Case>> resolve_cases(const std::vector<CaseDraft>& drafts, co
             c.tolerance = d.tolerance;
             c.golden = d.golden;
             c.origin = d.origin;
+            c.known_defect = d.known_defect;
             for (const auto& a : op.attrs) {
                 if (a.required && !c.attrs.contains(a.name))
                     return make_error(where(d) + ": required attribute '" + a.name + "' (" + a.kind + ") has no value");
                 if (!c.attrs.contains(a.name)) c.attrs[a.name] = a.default_value;  // goldens see every attribute
-            }
-            for (const auto& [name, value] : c.attrs.items()) {
-                bool known = false;
-                for (const auto& a : op.attrs) known = known || a.name == name;
-                if (!known) return make_error(where(d) + ": attribute '" + name + "' is not declared by the OpDef of " + op.type);
             }
             if (c.golden.kind == GoldenSpec::Kind::none)
                 return make_error(where(d) + " has no golden", "set golden = \"file.py:function\" in ascendopt.toml or calc_expect_func_file in the msopst case");

@@ -21,6 +21,7 @@ struct TensorOverride {
     std::optional<DType> dtype;
     std::optional<Distribution> distribution;
     std::optional<std::pair<double, double>> range;
+    std::optional<std::vector<double>> values;  // exact contents (TensorSpec::values)
 };
 
 struct CaseDraft {
@@ -30,6 +31,7 @@ struct CaseDraft {
     nlohmann::json attrs = nlohmann::json::object();
     std::optional<Tolerance> tolerance;
     GoldenSpec golden;
+    std::string known_defect;  // Case::known_defect
 
     // Explicit form (msopst): complete tensors in OpDef-independent order.
     bool explicit_tensors = false;

@@ -1,6 +1,7 @@
 #include "eval/case_runner.h"
 
 #include "eval/compare.h"
+#include "eval/symbolize.h"
 #include "util/files.h"
 #include "util/hash.h"
 #include "util/random.h"
@@ -24,9 +25,11 @@ std::string mismatch_reason(const OutputComparison& o) {
     std::string idx;
     for (auto i : m.index) idx += (idx.empty() ? "" : ",") + std::to_string(i);
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%s: %lld of %lld elements differ; first at [%s] (flat %lld): got %.9g, expected %.9g",
-                  o.name.c_str(), static_cast<long long>(o.mismatches), static_cast<long long>(o.elements), idx.c_str(),
-                  static_cast<long long>(m.flat_index), m.actual, m.expected);
+    const std::string lane = m.lane.empty() ? "" : "." + m.lane;
+    std::snprintf(buf, sizeof buf, "%s: %lld of %lld %s differ; first at [%s]%s (flat %lld): got %.9g, expected %.9g",
+                  o.name.c_str(), static_cast<long long>(o.mismatches), static_cast<long long>(o.elements),
+                  m.lane.empty() ? "elements" : "scalars", idx.c_str(), lane.c_str(), static_cast<long long>(m.flat_index), m.actual,
+                  m.expected);
     return buf;
 }
 
@@ -34,12 +37,22 @@ std::string mismatch_reason(const OutputComparison& o) {
 // verdict after which it went on with the next case, or one that ended the process.
 enum class Written { nothing, verdict, verdict_ending_process };
 
-Written read_verdict(const fs::path& result_file, CaseResult& out) {
+// " (at op_kernel/cast.cpp:57 in KernelCast::Compute)" for a failure the binary located by its
+// stack, or "" when no frame lies in the operator's sources.
+std::string failure_location(const nlohmann::json& doc, const fs::path& binary) {
+    std::vector<std::string> frames;
+    for (const auto& f : doc.value("frames", nlohmann::json::array()))
+        if (f.is_string()) frames.push_back(f.get<std::string>());
+    const auto where = operator_source_line(binary, frames);
+    return where ? " (at " + where->text() + ")" : "";
+}
+
+Written read_verdict(const fs::path& result_file, const fs::path& binary, CaseResult& out) {
     auto text = read_text(result_file);
     const auto doc = text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
     if (!doc.is_object() || !doc.contains("status")) return Written::nothing;
     out.status = parse_status(doc.value("status", "")).value_or(EvalStatus::run_failed);
-    if (out.status != EvalStatus::ok) out.reason = doc.value("api", "") + ": " + doc.value("message", "");
+    if (out.status != EvalStatus::ok) out.reason = doc.value("api", "") + ": " + doc.value("message", "") + failure_location(doc, binary);
     out.run_seconds = doc.value("run_seconds", 0.0);
     out.twin = doc;
     return doc.value("ends_process", false) ? Written::verdict_ending_process : Written::verdict;
@@ -138,7 +151,8 @@ std::map<std::string, std::string> operator_environment(const EvalOptions& optio
 Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, const KernelBuild& kernel, const std::string& op_type,
                                 const EvalOptions& options, const fs::path& job_dir, bool preflight) {
     nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
-                          {"soc", options.soc_description}, {"timing", options.timing}, {"cases", nlohmann::json::array()}};
+                          {"soc", options.soc_description}, {"timing", options.timing}, {"strict_gm", options.strict_gm}, {"strict_ub", options.strict_ub},
+                          {"cases", nlohmann::json::array()}};
     if (options.timeout_seconds > 0) job["case_timeout_s"] = options.timeout_seconds;
     for (size_t i = first; i < runs.size(); ++i) {
         std::error_code ec;
@@ -184,7 +198,7 @@ Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& runs, cons
             CaseResult& r = out[next];
             r.name = runs[next].c->name;
             r.role = runs[next].c->role;
-            const Written wrote = read_verdict(runs[next].work_dir / "result.json", r);
+            const Written wrote = read_verdict(runs[next].work_dir / "result.json", kernel.binary, r);
             if (wrote == Written::nothing) judge_process_end(*p, r);
             if (r.status == EvalStatus::ok && !preflight) check_outputs(*runs[next].c, *runs[next].data, runs[next].work_dir, options, r);
             if (r.status != EvalStatus::ok) r.log_tail = p->output;

@@ -31,7 +31,8 @@ OutputComparison compare_output(const TensorSpec& spec, const std::vector<char>&
                                 const std::vector<double>& golden, const Tolerance& tol) {
     OutputComparison out;
     out.name = spec.name;
-    out.elements = spec.elements();
+    out.elements = spec.scalars();
+    const int64_t lanes = int64_t(dtype_lanes(spec.dtype));
     double rounded_slot = 0;
     std::vector<char> rounded(dtype_size(spec.dtype));
     for (int64_t i = 0; i < out.elements; ++i) {
@@ -45,7 +46,9 @@ OutputComparison compare_output(const TensorSpec& spec, const std::vector<char>&
             if (expected != 0) out.max_rel_error = std::max(out.max_rel_error, abs_err / std::fabs(expected));
         }
         if (close(actual, expected, tol)) continue;
-        if (out.mismatches++ == 0) out.first = Mismatch{spec.name, i, unflatten(i, spec.shape), actual, expected};
+        if (out.mismatches++ == 0)
+            out.first = Mismatch{spec.name, i / lanes, unflatten(i / lanes, spec.shape), lanes == 1 ? "" : i % 2 ? "imag" : "real",
+                                 actual, expected};
     }
     return out;
 }

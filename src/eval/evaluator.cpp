@@ -24,7 +24,7 @@ public:
         result.op_dir = op.root.string();
         result.op_name = op.display_name();
         const auto start = std::chrono::steady_clock::now();
-        auto built = build(op, progress, [this](const std::vector<Case>& all) { return select(all); });
+        auto built = build(op, progress, [this, &op](const std::vector<Case>& all) { return select(all, op.hidden_case); });
         result.build_seconds = seconds_since(start);
         if (!built) return built.error();
         if (built->rejected) {
@@ -39,17 +39,28 @@ public:
         if (!work) return work.error();
         // Without a store shared by the caller, case data lives as long as this evaluation.
         auto store = m_data ? m_data : std::make_shared<CaseDataStore>(*work / "data", m_golden);
+        // Every case in its place; a case whose golden failed is filled in now and not run.
+        std::vector<std::optional<CaseResult>> slots(built->cases.size());
         std::vector<CaseRun> runs;
-        for (const auto& c : built->cases) {
+        for (size_t i = 0; i < built->cases.size(); ++i) {
+            const Case& c = built->cases[i];
             auto data = store->get(c, m_opts.seed);
             if (!data) return data.error();
+            if ((*data)->golden_failure) {
+                slots[i] = golden_failed(c, *(*data)->golden_failure);
+                continue;
+            }
             runs.push_back({&c, *data, *work / sanitize(c.name)});
             fs::create_directories(runs.back().work_dir);
         }
-        auto results = run_by_kernel(runs, *built, *work, false, progress);
-        if (!results) return results.error();
-        for (auto& r : *results) {
-            if (r.status != EvalStatus::ok && result.status == EvalStatus::ok) {
+        auto ran = run_by_kernel(runs, *built, *work, false, progress);
+        if (!ran) return ran.error();
+        std::vector<CaseResult> results;
+        size_t next_ran = 0;
+        for (auto& slot : slots) results.push_back(slot ? std::move(*slot) : std::move((*ran)[next_ran++]));
+        for (size_t i = 0; i < results.size(); ++i) results[i].known_defect = built->cases[i].known_defect;
+        for (auto& r : results) {
+            if (r.status != EvalStatus::ok && !r.expected_failure() && result.status == EvalStatus::ok) {
                 result.status = r.status;
                 result.reason = r.name + ": " + r.reason;
             }
@@ -97,6 +108,15 @@ public:
     }
 
 private:
+    static CaseResult golden_failed(const Case& c, const Error& e) {
+        CaseResult r;
+        r.name = c.name;
+        r.role = c.role;
+        r.status = EvalStatus::golden_failed;
+        r.reason = e.message + (e.hint.empty() ? "" : "; " + e.hint);
+        r.log_tail = e.detail;
+        return r;
+    }
     static double seconds_since(std::chrono::steady_clock::time_point t) {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
     }
@@ -187,12 +207,12 @@ private:
         return {*std::max_element(cases.begin(), cases.end(), [&](const Case& a, const Case& b) { return size(a) < size(b); })};
     }
     // The cases asked for; with no filter, all of them and the hidden case (hidden_case.h).
-    std::vector<Case> select(const std::vector<Case>& cases) const {
+    std::vector<Case> select(const std::vector<Case>& cases, bool op_allows_hidden) const {
         std::vector<Case> out;
         for (const auto& c : cases)
             if ((!m_opts.case_filter || c.name == *m_opts.case_filter) && (!m_opts.role_filter || c.role == *m_opts.role_filter))
                 out.push_back(c);
-        if (m_opts.hidden_case && !m_opts.case_filter && !m_opts.role_filter)
+        if (m_opts.hidden_case && op_allows_hidden && !m_opts.case_filter && !m_opts.role_filter)
             if (auto hidden = hidden_case(cases, m_opts.seed)) out.push_back(std::move(*hidden));
         return out;
     }

@@ -41,6 +41,10 @@ struct EvalOptions {
     std::optional<std::filesystem::path> sandbox;
     bool unsandboxed = false;  // the user's explicit choice (--unsandboxed); sandbox stays empty
     bool hidden_case = true;   // add a check case of a random shape derived from `seed` (hidden_case.h)
+    // GM accesses past a tensor's end fail even inside its allocation padding (docs/twin.md).
+    bool strict_gm = false;
+    // UB accesses past their tensor's buffer fail even inside the UB (docs/twin.md).
+    bool strict_ub = false;
 };
 
 // Progress events for the command line: "build", "case".

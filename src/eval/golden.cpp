@@ -11,6 +11,25 @@ namespace {
 
 constexpr double k_golden_timeout = 600;
 
+// The golden runner's own one-line account ("golden: error: ..."), or how the process ended.
+std::string first_golden_error(const ProcessResult& r) {
+    const std::string tag = "golden: error: ";
+    const auto at = r.output.find(tag);
+    if (at == std::string::npos) return r.describe_end();
+    const auto end = r.output.find('\n', at);
+    return r.output.substr(at + tag.size(), end == std::string::npos ? std::string::npos : end - at - tag.size());
+}
+
+// A golden that could not run for a case: what happened in one line, and what to do about it.
+Error golden_failure(const Case& c, const ProcessResult& r) {
+    constexpr int k_missing_module = 4;  // golden_runner.py: the module imports what Python lacks
+    Error e = make_error("golden " + fs::path(c.golden.file).filename().string() + ": " + first_golden_error(r), "", r.output);
+    if (r.exit_code == k_missing_module)
+        e.hint = "give a numpy golden instead: an ascendopt.toml beside the operator or anywhere else, naming it with "
+                 "golden = \"golden.py:function\" (docs/operators.md)";
+    return e;
+}
+
 nlohmann::json tensor_json(const TensorSpec& t, const fs::path& file) {
     return {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
 }
@@ -112,7 +131,7 @@ Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, co
         const ProcessResult r = run_process(argv, {.timeout_seconds = k_golden_timeout});
         if (!r.succeeded()) {
             fs::remove_all(*tmp, ec);
-            return make_error("the golden of case '" + c.name + "' failed (" + r.describe_end() + ")", "", r.output);
+            return golden_failure(c, r);
         }
         if (auto s = write_atomic(*tmp / "done", ""); !s) return s.error();
         fs::rename(*tmp, dir, ec);
@@ -122,9 +141,9 @@ Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, co
     for (const auto& t : c.outputs) {
         auto bytes = read_bytes(dir / (t.name + ".f64"));
         if (!bytes) return bytes.error();
-        if (bytes->size() != size_t(t.elements()) * sizeof(double))
+        if (bytes->size() != size_t(t.scalars()) * sizeof(double))
             return make_error("the golden of case '" + c.name + "' wrote a wrong-sized output '" + t.name + "'");
-        std::vector<double> v(size_t(t.elements()));
+        std::vector<double> v(size_t(t.scalars()));
         std::memcpy(v.data(), bytes->data(), bytes->size());
         out.push_back(std::move(v));
     }

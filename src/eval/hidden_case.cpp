@@ -15,8 +15,28 @@ bool elementwise(const Case& c) {
     if (c.inputs.empty()) return false;
     for (const auto* list : {&c.inputs, &c.outputs})
         for (const auto& t : *list)
-            if (t.shape != c.inputs.front().shape) return false;
+            if (t.shape != c.inputs.front().shape || !t.values.empty()) return false;
     return true;
+}
+
+// An integer attribute equal to a dimension or to the element count describes the shape (Eye's
+// num_rows, a BLAS n): a re-shaped copy of the case would contradict it.
+bool attribute_shaped(const Case& c) {
+    const auto& shape = c.inputs.front().shape;
+    int64_t count = 1;
+    for (int64_t d : shape) count *= d;
+    auto describes_shape = [&](const nlohmann::json& v) {
+        if (!v.is_number_integer()) return false;
+        const int64_t x = v.get<int64_t>();
+        return x > 1 && (x == count || std::find(shape.begin(), shape.end(), x) != shape.end());
+    };
+    for (const auto& [name, value] : c.attrs.items()) {
+        if (describes_shape(value)) return true;
+        if (value.is_array())
+            for (const auto& e : value)
+                if (describes_shape(e)) return true;
+    }
+    return false;
 }
 
 // Each dimension uniform in 1..its perf size, then the leading ones shrunk to the size cap.
@@ -40,7 +60,9 @@ std::vector<int64_t> random_shape(const std::vector<int64_t>& perf, Rng& rng) {
 }  // namespace
 
 std::optional<Case> hidden_case(const std::vector<Case>& cases, uint64_t seed) {
-    const auto perf = std::find_if(cases.begin(), cases.end(), [](const Case& c) { return c.role == CaseRole::perf && elementwise(c); });
+    const auto perf = std::find_if(cases.begin(), cases.end(), [](const Case& c) {
+        return c.role == CaseRole::perf && elementwise(c) && !attribute_shaped(c);
+    });
     if (perf == cases.end()) return std::nullopt;
     Rng rng(stable_hash64("hidden-case/" + std::to_string(seed) + "/" + perf->name));
     Case hidden = *perf;

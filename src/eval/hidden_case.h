@@ -12,7 +12,9 @@
 namespace ascendopt {
 
 // The hidden case for `cases` under `seed`, or nullopt when no perf case is elementwise (its
-// output shape could not be derived without running the operator's shape inference).
+// output shape could not be derived without running the operator's shape inference), gives
+// exact input values, or has an integer attribute equal to a dimension or the element count
+// (the attributes describe the shape, as Eye's num_rows does).
 std::optional<Case> hidden_case(const std::vector<Case>& cases, uint64_t seed);
 
 }  // namespace ascendopt

@@ -13,15 +13,17 @@ uint64_t tensor_seed(uint64_t run_seed, const std::string& case_name, const std:
 }
 
 std::vector<char> generate_input(const TensorSpec& t, uint64_t seed) {
-    const size_t n = size_t(t.elements());
-    std::vector<char> out(n * dtype_size(t.dtype));
+    const size_t n = size_t(t.scalars());
+    std::vector<char> out(size_t(t.bytes()));
     Rng rng(seed);
     const bool integral = !dtype_is_float(t.dtype);
     const double lo = integral ? std::ceil(t.low) : t.low;
     const double hi = integral ? std::floor(t.high) : t.high;
     for (size_t i = 0; i < n; ++i) {
         double v;
-        if (t.dtype == DType::boolean) {
+        if (!t.values.empty()) {
+            v = t.values[t.values.size() == 1 ? 0 : i];
+        } else if (t.dtype == DType::boolean) {
             v = double(rng.next() & 1u);
         } else if (t.distribution == Distribution::normal) {
             v = std::clamp((lo + hi) / 2 + rng.normal() * (hi - lo) / 6, lo, hi);

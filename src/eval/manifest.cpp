@@ -37,6 +37,18 @@ Result<std::vector<int64_t>> int_list(const toml::node& n, const std::string& wh
     return out;
 }
 
+Result<std::vector<double>> number_list(const toml::node& n, const std::string& what, const fs::path& file) {
+    const auto* arr = n.as_array();
+    if (!arr || arr->empty()) return make_error(at(n, file) + ": " + what + " must be a non-empty array of numbers");
+    std::vector<double> out;
+    for (const auto& e : *arr) {
+        const auto v = e.value<double>();  // integers convert; inf and nan are TOML floats
+        if (!v) return make_error(at(e, file) + ": " + what + " must be an array of numbers");
+        out.push_back(*v);
+    }
+    return out;
+}
+
 Result<std::pair<double, double>> range_of(const toml::node& n, const fs::path& file) {
     const auto* arr = n.as_array();
     if (!arr || arr->size() != 2 || !(*arr)[0].value<double>() || !(*arr)[1].value<double>())
@@ -102,7 +114,12 @@ Status read_common(const toml::table& t, CaseDraft& d, const fs::path& file) {
 }
 
 Status read_tensor_override(const toml::table& t, const std::string& name, TensorOverride& o, const fs::path& file) {
-    if (auto s = check_keys(t, {"shape", "dtype", "range", "distribution"}, "tensors." + name, file); !s) return s;
+    if (auto s = check_keys(t, {"shape", "dtype", "range", "distribution", "values"}, "tensors." + name, file); !s) return s;
+    if (const auto* n = t.get("values")) {
+        auto v = number_list(*n, "values", file);
+        if (!v) return v.error();
+        o.values = std::move(*v);
+    }
     CaseDraft tmp;
     tmp.dtypes.clear();
     if (auto s = read_common(t, tmp, file); !s) return s;
@@ -115,7 +132,7 @@ Status read_tensor_override(const toml::table& t, const std::string& name, Tenso
 
 Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file) {
     static const std::set<std::string> keys = {"name", "role", "shape", "dtype", "dtypes", "range", "distribution",
-                                               "rtol", "atol", "attrs", "tensors", "golden"};
+                                               "rtol", "atol", "attrs", "tensors", "golden", "known_defect"};
     if (auto s = check_keys(t, keys, "[[case]]", file); !s) return s;
     const auto name = t["name"].value<std::string>();
     if (!name || name->empty()) return make_error(at(t, file) + ": every [[case]] needs a name");
@@ -126,6 +143,12 @@ Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file) {
         d.role = r == "perf" ? CaseRole::perf : CaseRole::check;
     }
     if (auto s = read_common(t, d, file); !s) return s;
+    if (const auto* n = t.get("known_defect")) {
+        const auto why = n->value<std::string>();
+        if (!why || why->empty())
+            return make_error(at(*n, file) + ": known_defect must say why the operator gets this case wrong on the device");
+        d.known_defect = *why;
+    }
     if (const auto* attrs = t["attrs"].as_table())
         for (const auto& [k, v] : *attrs) d.attrs[std::string(k.str())] = toml_to_json(v);
     if (const auto* g = t.get("golden")) {
@@ -142,10 +165,34 @@ Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file) {
     return ok_status();
 }
 
+// The operator folder a manifest describes: `source` (relative to the manifest) or `cann_ops`
+// (relative to the user's cann-ops checkout, docs/operators.md).
+Result<fs::path> operator_root(const toml::table* op, const fs::path& file) {
+    const fs::path base = file.parent_path();
+    std::error_code ec;
+    if (op && op->contains("source") && op->contains("cann_ops"))
+        return make_error(at(*op, file) + ": [operator] sets both source and cann_ops", "keep one: the operator folder comes from one place");
+    if (const auto* n = op ? op->get("cann_ops") : nullptr) {
+        const auto rel = n->value<std::string>();
+        if (!rel || rel->empty()) return make_error(at(*n, file) + ": cann_ops must be a path inside a cann-ops checkout, like \"src/math/cos\"");
+        auto checkout = cann_ops_checkout();
+        if (!checkout) return make_error(file.string() + " names the cann-ops operator " + *rel + ": " + checkout.error().message, checkout.error().hint);
+        const fs::path source = *checkout / *rel;
+        if (!fs::is_directory(source, ec))
+            return make_error(file.string() + ": the cann-ops checkout " + checkout->string() + " has no " + *rel,
+                              "is " + checkout->string() + " a cann-ops checkout (it holds src/math/...)? name the right one with --cann-ops DIR");
+        return fs::canonical(source, ec);
+    }
+    const fs::path source = base / (op ? (*op)["source"].value<std::string>().value_or(".") : ".");
+    if (!fs::is_directory(source, ec)) return make_error(file.filename().string() + ": source folder " + source.string() + " does not exist");
+    return fs::canonical(source, ec);
+}
+
 }  // namespace
 
 Status read_manifest(const fs::path& file, OperatorSource& out) {
     toml::table doc;
+    out.hidden_case = true;
     try {
         doc = toml::parse_file(file.string());
     } catch (const toml::parse_error& e) {
@@ -156,14 +203,15 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
     const fs::path base = file.parent_path();
     const toml::table* op = doc["operator"].as_table();
     if (op) {
-        if (auto s = check_keys(*op, {"name", "source", "golden", "msopst"}, "[operator]", file); !s) return s;
+        if (auto s = check_keys(*op, {"name", "source", "cann_ops", "golden", "msopst", "hidden_case"}, "[operator]", file); !s)
+            return s;
+        out.hidden_case = (*op)["hidden_case"].value<bool>().value_or(true);
     }
     out.manifest = file;
     out.op_type = op ? (*op)["name"].value<std::string>().value_or("") : "";
-    std::error_code ec;
-    const fs::path source = base / (op ? (*op)["source"].value<std::string>().value_or(".") : ".");
-    if (!fs::is_directory(source, ec)) return make_error(file.filename().string() + ": source folder " + source.string() + " does not exist");
-    out.root = fs::canonical(source, ec);
+    auto root = operator_root(op, file);
+    if (!root) return root.error();
+    out.root = std::move(*root);
 
     CaseDraft defaults;
     defaults.origin = file.filename().string();

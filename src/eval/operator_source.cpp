@@ -1,8 +1,24 @@
 #include "eval/operator_source.h"
 
+#include <cstdlib>
+#include <regex>
+#include <set>
+
 #include "util/files.h"
 
 namespace ascendopt {
+
+Result<fs::path> cann_ops_checkout() {
+    const char* env = std::getenv("ASCENDOPT_CANN_OPS");
+    if (!env || !*env)
+        return make_error("no cann-ops checkout was named",
+                          "give your clone of cann-ops with --cann-ops DIR or ASCENDOPT_CANN_OPS=DIR (the folder that holds src/)");
+    std::error_code ec;
+    if (!fs::is_directory(env, ec))
+        return make_error(std::string("the cann-ops checkout ") + env + " (--cann-ops / ASCENDOPT_CANN_OPS) is not a folder",
+                          "name the folder of your cann-ops clone, the one that holds src/");
+    return fs::canonical(env, ec);
+}
 
 std::string OperatorSource::display_name() const { return op_type.empty() ? root.filename().string() : op_type; }
 
@@ -30,6 +46,26 @@ Result<GoldenSpec> parse_golden_ref(const std::string& ref, const fs::path& base
     return g;
 }
 
+namespace {
+
+// The op_kernel/*.cpp files that no file of op_kernel/ includes by name.
+std::vector<fs::path> translation_units(const fs::path& kernel_dir, const std::vector<fs::path>& sources) {
+    static const std::regex include(R"(#\s*include\s*["<]([^">]+\.cpp)[">])");
+    std::set<std::string> included;
+    for (const auto& f : list_files(kernel_dir, "", true)) {
+        auto text = read_text(f);
+        if (!text) continue;
+        for (std::sregex_iterator it(text->begin(), text->end(), include), end; it != end; ++it)
+            included.insert(fs::path((*it)[1].str()).filename().string());
+    }
+    std::vector<fs::path> units;
+    for (const auto& f : sources)
+        if (!included.count(f.filename().string())) units.push_back(f);
+    return units.empty() ? sources : units;  // files that include each other: compile them all
+}
+
+}  // namespace
+
 Result<OperatorSource> load_operator(const fs::path& path) {
     std::error_code ec;
     OperatorSource src;
@@ -50,6 +86,7 @@ Result<OperatorSource> load_operator(const fs::path& path) {
     src.kernel_sources = list_files(src.root / "op_kernel", ".cpp");
     if (src.host_sources.empty()) return make_error(src.root.string() + "/op_host has no .cpp file", "the tiling function and OpDef live in op_host/<op>.cpp");
     if (src.kernel_sources.empty()) return make_error(src.root.string() + "/op_kernel has no .cpp file", "the kernel lives in op_kernel/<op>.cpp");
+    src.kernel_units = translation_units(src.root / "op_kernel", src.kernel_sources);
     for (const auto& h : list_files(src.root / "op_host", ".h"))
         if (h.filename().string().find("tiling") != std::string::npos) src.tiling_headers.push_back(h);
     for (const auto& dir : {src.root / "op_host", src.root / "op_kernel"})

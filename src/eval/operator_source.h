@@ -18,11 +18,21 @@ struct OperatorSource {
     std::string op_type;             // empty: the single operator op_host registers
     std::vector<std::filesystem::path> host_sources;    // op_host/*.cpp
     std::vector<std::filesystem::path> kernel_sources;  // op_kernel/*.cpp
+    // The kernel's translation units: op_kernel/*.cpp that no other op_kernel file #includes
+    // (trunc.cpp includes trunc_.cpp and trunc_f32.cpp; CANN compiles trunc.cpp alone).
+    std::vector<std::filesystem::path> kernel_units;
     std::vector<std::filesystem::path> tiling_headers;  // op_host/*tiling*.h
     std::vector<std::filesystem::path> all_files;       // every file that goes into a build
     std::vector<CaseDraft> cases;
+    // Whether a random-shape check case may be derived from the perf case (hidden_case.h);
+    // manifests turn it off for operators whose shapes come from attributes or input values.
+    bool hidden_case = true;
     std::string display_name() const;
 };
+
+// The user's cann-ops checkout: $ASCENDOPT_CANN_OPS (which --cann-ops DIR sets). An error says
+// how to name one when it is unset or not a folder.
+Result<std::filesystem::path> cann_ops_checkout();
 
 // `path` is an operator folder, a folder holding ascendopt.toml, or a manifest file.
 Result<OperatorSource> load_operator(const std::filesystem::path& path);

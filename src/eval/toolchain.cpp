@@ -25,7 +25,7 @@ std::vector<fs::path> split_libs(const std::string& s) {
 }  // namespace
 
 std::vector<std::string> Toolchain::common_flags() const {
-    return {"-std=gnu++17", "-O2", "-g0", "-fno-omit-frame-pointer", "-DASCENDC_CPU_DEBUG", "-I" + twin_include.string()};
+    return {"-std=gnu++17", "-O2", "-g1", "-fno-omit-frame-pointer", "-DASCENDC_CPU_DEBUG", "-I" + twin_include.string()};
 }
 
 std::vector<std::string> Toolchain::host_flags() const { return common_flags(); }
@@ -36,6 +36,11 @@ std::vector<std::string> Toolchain::kernel_flags() const {
     // Every basic block of the kernel's own code calls __sanitizer_cov_trace_pc, which the
     // timing model charges as scalar work (the twin headers opt out, see attrs.h).
     f.push_back("-fsanitize-coverage=trace-pc");
+    // Every memory access of the kernel's own code through a pointer calls the runtime, which
+    // checks and charges the scalar GM accesses among them (rt/scalar_access.cpp); no shadow
+    // memory, no redzones: only the calls.
+    f.insert(f.end(), {"-fsanitize=kernel-address", "--param", "asan-instrumentation-with-call-threshold=0", "--param",
+                       "asan-stack=0", "--param", "asan-globals=0"});
     return f;
 }
 

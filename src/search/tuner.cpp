@@ -97,6 +97,7 @@ private:
         if (!op) return op.error();
         op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
         op->op_type = m_op.op_type;
+        op->hidden_case = m_op.hidden_case;
         return Candidate{std::move(*op), *hash};
     }
 
