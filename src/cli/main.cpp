@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
     const CommandRunner optimize = add_optimize_command(app);
     const CommandRunner bench = add_bench_command(app);
     const CommandRunner report = add_report_command(app);
+    const CommandRunner check = add_check_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
         if (app.got_subcommand("optimize")) return optimize();
         if (app.got_subcommand("bench")) return bench();
         if (app.got_subcommand("report")) return report();
+        if (app.got_subcommand("check")) return check();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -63,15 +63,17 @@ std::string ub_overrun_notes(const EvalResult& r) {
     for (const auto& c : r.cases)
         for (const auto& o : twin_list(c, "ub_overruns")) {
             const std::string which = o.value("which", "");
-            auto& g = groups[o.value("api", "?") + ": the " + (which.empty() ? std::string("tensor") : which + " tensor") + ", " +
+            auto& g = groups[o.value("api", "?") + ": the " + (which.empty() ? std::string("tensor") : which + " tensor") + "\n" +
                              o.value("buffer", "?")];
             g.first = std::max(g.first, o.value("bytes_past", uint64_t(0)));
             ++g.second;
         }
     std::string out;
-    for (const auto& [what, g] : groups)
-        out += fmt::format("  note: {}: the access runs up to {} B past that buffer, into the next ({} of {} cases)\n", what, g.first,
-                           g.second, r.cases.size());
+    for (const auto& [key, g] : groups) {
+        const auto split = key.find('\n');  // "Add: the destination tensor" / "in buffer 1 of 2 of ..."
+        out += fmt::format("  note: {} runs up to {} B past its buffer, into the next; it is {} ({} of {} cases)\n", key.substr(0, split),
+                           g.first, key.substr(split + 1), g.second, r.cases.size());
+    }
     return out;
 }
 

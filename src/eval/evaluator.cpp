@@ -8,6 +8,7 @@
 #include "eval/case_runner.h"
 #include "eval/hidden_case.h"
 #include "eval/screen.h"
+#include "eval/smoke_case.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -159,7 +160,7 @@ private:
             return out;
         }
         out.op_type = host->opdef.type;
-        auto cases = resolve_cases(op.cases, host->opdef);
+        auto cases = op.smoke ? Result<std::vector<Case>>(std::vector<Case>{smoke_case(host->opdef)}) : resolve_cases(op.cases, host->opdef);
         if (!cases) return cases.error();
         out.cases = choose(*cases);
         if (out.cases.empty())

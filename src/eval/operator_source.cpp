@@ -64,7 +64,44 @@ std::vector<fs::path> translation_units(const fs::path& kernel_dir, const std::v
     return units.empty() ? sources : units;  // files that include each other: compile them all
 }
 
+// op_host/aclnn_*.{cpp,h} and op_host/*_l0.{cpp,h} are the operator's aclnn API (level 2 and
+// level 0), which the CANN build compiles into the separate op_api library: no part of tiling or OpDef.
+bool is_aclnn_api_file(const fs::path& f) {
+    const std::string stem = f.stem().string();
+    return stem.rfind("aclnn_", 0) == 0 || (stem.size() > 3 && stem.compare(stem.size() - 3, 3, "_l0") == 0);
+}
+
+// Fills in the source files of the operator folder src.root.
+Status find_sources(OperatorSource& src) {
+    std::error_code ec;
+    if (!fs::is_directory(src.root / "op_host", ec) || !fs::is_directory(src.root / "op_kernel", ec))
+        return make_error(src.root.string() + " is not an operator folder: it needs op_host/ and op_kernel/ (the cann-ops layout)");
+    for (const auto& f : list_files(src.root / "op_host", ".cpp"))
+        if (!is_aclnn_api_file(f)) src.host_sources.push_back(f);
+    src.kernel_sources = list_files(src.root / "op_kernel", ".cpp");
+    if (src.host_sources.empty()) return make_error(src.root.string() + "/op_host has no .cpp file", "the tiling function and OpDef live in op_host/<op>.cpp");
+    if (src.kernel_sources.empty()) return make_error(src.root.string() + "/op_kernel has no .cpp file", "the kernel lives in op_kernel/<op>.cpp");
+    src.kernel_units = translation_units(src.root / "op_kernel", src.kernel_sources);
+    for (const auto& h : list_files(src.root / "op_host", ".h"))
+        if (h.filename().string().find("tiling") != std::string::npos) src.tiling_headers.push_back(h);
+    for (const auto& dir : {src.root / "op_host", src.root / "op_kernel"})
+        for (const auto& f : list_files(dir, "", true))
+            if (!is_aclnn_api_file(f)) src.all_files.push_back(f);
+    return ok_status();
+}
+
 }  // namespace
+
+Result<OperatorSource> load_operator_for_smoke(const fs::path& dir) {
+    std::error_code ec;
+    OperatorSource src;
+    if (!fs::is_directory(dir, ec)) return make_error("no such operator folder: " + dir.string());
+    src.root = fs::canonical(dir, ec);
+    src.smoke = true;
+    src.hidden_case = false;
+    if (auto s = find_sources(src); !s) return s.error();
+    return src;
+}
 
 Result<OperatorSource> load_operator(const fs::path& path) {
     std::error_code ec;
@@ -80,17 +117,7 @@ Result<OperatorSource> load_operator(const fs::path& path) {
         for (const auto& json : list_files(src.root / "tests" / "st", ".json"))
             if (auto s = read_msopst(json, {}, src.cases); !s) return s.error();
     }
-    if (!fs::is_directory(src.root / "op_host", ec) || !fs::is_directory(src.root / "op_kernel", ec))
-        return make_error(src.root.string() + " is not an operator folder: it needs op_host/ and op_kernel/ (the cann-ops layout)");
-    src.host_sources = list_files(src.root / "op_host", ".cpp");
-    src.kernel_sources = list_files(src.root / "op_kernel", ".cpp");
-    if (src.host_sources.empty()) return make_error(src.root.string() + "/op_host has no .cpp file", "the tiling function and OpDef live in op_host/<op>.cpp");
-    if (src.kernel_sources.empty()) return make_error(src.root.string() + "/op_kernel has no .cpp file", "the kernel lives in op_kernel/<op>.cpp");
-    src.kernel_units = translation_units(src.root / "op_kernel", src.kernel_sources);
-    for (const auto& h : list_files(src.root / "op_host", ".h"))
-        if (h.filename().string().find("tiling") != std::string::npos) src.tiling_headers.push_back(h);
-    for (const auto& dir : {src.root / "op_host", src.root / "op_kernel"})
-        for (const auto& f : list_files(dir, "", true)) src.all_files.push_back(f);
+    if (auto s = find_sources(src); !s) return s.error();
     return src;
 }
 

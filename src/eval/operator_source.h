@@ -27,6 +27,8 @@ struct OperatorSource {
     // Whether a random-shape check case may be derived from the perf case (hidden_case.h);
     // manifests turn it off for operators whose shapes come from attributes or input values.
     bool hidden_case = true;
+    // No cases: the evaluator runs the smoke case it derives from the OpDef (smoke_case.h).
+    bool smoke = false;
     std::string display_name() const;
 };
 
@@ -36,6 +38,9 @@ Result<std::filesystem::path> cann_ops_checkout();
 
 // `path` is an operator folder, a folder holding ascendopt.toml, or a manifest file.
 Result<OperatorSource> load_operator(const std::filesystem::path& path);
+
+// The operator folder `dir` with no cases read, for a smoke run (OperatorSource::smoke).
+Result<OperatorSource> load_operator_for_smoke(const std::filesystem::path& dir);
 
 // Readers of the two case formats, appending to `out`. `default_golden` applies to cases
 // that name none.

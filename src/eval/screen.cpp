@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "eval/build_config.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -42,15 +43,22 @@ const std::map<std::string, std::string>& forbidden_names() {
 
 // Headers a candidate may include besides its own.
 bool allowed_system_header(const std::string& h) {
+    // Standard headers that give no access to files, processes or the network beyond the names
+    // forbidden_names() rejects (sstream is in memory; chrono only reads clocks).
     static const std::set<std::string> std_headers = {
-        "algorithm", "array", "cassert", "cfloat", "climits", "cmath", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring",
-        "functional", "initializer_list", "iostream", "limits", "map", "memory", "numeric", "set", "string", "tuple",
-        "type_traits", "unordered_map", "utility", "vector", "math.h", "stddef.h", "stdint.h", "string.h", "float.h", "limits.h"};
+        "algorithm", "array", "bitset", "cassert", "cfloat", "chrono", "climits", "cmath", "complex", "cstdarg", "cstddef",
+        "cstdint", "cstdio", "cstdlib", "cstring", "deque", "exception", "functional", "initializer_list", "iomanip", "iostream",
+        "iterator", "limits", "list", "map", "memory", "new", "numeric", "optional", "queue", "set", "sstream", "stack",
+        "stdexcept", "string", "string_view", "tuple", "type_traits", "typeinfo", "unordered_map", "unordered_set", "utility",
+        "valarray", "variant", "vector", "math.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h", "float.h",
+        "limits.h", "assert.h"};
     // ascendopt_twin/host/tunable.h: Stage II rewrites host tunables to read their values from it.
-    static const char* const ascend_prefixes[] = {"register/", "tiling/", "graph/", "platform/", "lib/", "kernel_", "acl/",
+    static const char* const ascend_prefixes[] = {"register/", "tiling/", "graph/", "platform/", "lib/", "kernel_", "acl/", "exe_graph/", "base/",
                                                   "ascendopt_twin/host/tunable.h"};
     if (std_headers.count(h)) return true;
     if (h == "kernel_operator.h") return true;
+    if (h.find("..") == std::string::npos && std::filesystem::is_regular_file(std::filesystem::path(ASCENDOPT_TWIN_INCLUDE_DIR) / h))
+        return true;  // a header the twin provides: ours, whatever its folder
     for (const char* p : ascend_prefixes)
         if (h.rfind(p, 0) == 0 && h.find("..") == std::string::npos) return true;
     return false;

@@ -63,9 +63,11 @@ struct TempDir {
 // A private copy of a bundled operator, for tests that break it on purpose.
 class OperatorCopy {
 public:
-    explicit OperatorCopy(const std::string& name) {
+    // A copy of `folder`/`name` of the source tree: ops/ holds the bundled operators,
+    // tests/ops/ small ones that reproduce constructs of published operators.
+    explicit OperatorCopy(const std::string& name, const std::string& folder = "ops") {
         m_dir = *make_temp_dir(fs::temp_directory_path(), "ascendopt-e2e") / name;
-        fs::copy(source_dir() / "ops" / name, m_dir, fs::copy_options::recursive);
+        fs::copy(source_dir() / folder / name, m_dir, fs::copy_options::recursive);
     }
     ~OperatorCopy() { fs::remove_all(m_dir.parent_path()); }
     const fs::path& dir() const { return m_dir; }

@@ -31,6 +31,17 @@ ASCENDOPT_TWIN_FN constexpr int event_dst(AscendC::HardEvent e) {
     }
 }
 
+// PipeId of a pipe the timing model has (-1: MTE1, M, FIX and ALL are not modelled as flags).
+ASCENDOPT_TWIN_FN constexpr int flag_pipe(pipe_t p) {
+    switch (p) {
+        case PIPE_S: return int(PipeId::S);
+        case PIPE_V: return int(PipeId::V);
+        case PIPE_MTE2: return int(PipeId::MTE2);
+        case PIPE_MTE3: return int(PipeId::MTE3);
+        default: return -1;
+    }
+}
+
 }  // namespace ascendopt_twin::detail
 
 namespace AscendC {
@@ -53,19 +64,11 @@ ASCENDOPT_TWIN_FN inline void pipe_barrier(pipe_t pipe) { ascendopt_twin::accoun
 template <pipe_t src, pipe_t dst>
 class TQueSync {
 public:
-    ASCENDOPT_TWIN_FN void SetFlag(int32_t eventId) { ascendopt_twin::account_flag(true, pipe_id(src), pipe_id(dst), eventId); }
-    ASCENDOPT_TWIN_FN void WaitFlag(int32_t eventId) { ascendopt_twin::account_flag(false, pipe_id(src), pipe_id(dst), eventId); }
-
-private:
-    // PipeId of a pipe the timing model has (-1: MTE1, M, FIX and ALL are not modelled as flags).
-    ASCENDOPT_TWIN_FN static constexpr int pipe_id(pipe_t p) {
-        switch (p) {
-            case PIPE_S: return int(ascendopt_twin::PipeId::S);
-            case PIPE_V: return int(ascendopt_twin::PipeId::V);
-            case PIPE_MTE2: return int(ascendopt_twin::PipeId::MTE2);
-            case PIPE_MTE3: return int(ascendopt_twin::PipeId::MTE3);
-            default: return -1;
-        }
+    ASCENDOPT_TWIN_FN void SetFlag(int32_t eventId) {
+        ascendopt_twin::account_flag(true, ascendopt_twin::detail::flag_pipe(src), ascendopt_twin::detail::flag_pipe(dst), eventId);
+    }
+    ASCENDOPT_TWIN_FN void WaitFlag(int32_t eventId) {
+        ascendopt_twin::account_flag(false, ascendopt_twin::detail::flag_pipe(src), ascendopt_twin::detail::flag_pipe(dst), eventId);
     }
 };
 
@@ -83,3 +86,13 @@ ASCENDOPT_TWIN_FN inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, 
 }
 
 }  // namespace AscendC
+
+// The device compiler's intrinsics, which kernels call at global scope (often inside macros):
+// pipe_barrier(PIPE_ALL), set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0), wait_flag(...).
+using AscendC::pipe_barrier;
+ASCENDOPT_TWIN_FN inline void set_flag(pipe_t src, pipe_t dst, event_t id) {
+    ascendopt_twin::account_flag(true, ascendopt_twin::detail::flag_pipe(src), ascendopt_twin::detail::flag_pipe(dst), int32_t(id));
+}
+ASCENDOPT_TWIN_FN inline void wait_flag(pipe_t src, pipe_t dst, event_t id) {
+    ascendopt_twin::account_flag(false, ascendopt_twin::detail::flag_pipe(src), ascendopt_twin::detail::flag_pipe(dst), int32_t(id));
+}

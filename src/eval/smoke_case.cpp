@@ -1,0 +1,41 @@
+#include "eval/smoke_case.h"
+
+namespace ascendopt {
+namespace {
+
+TensorSpec smoke_tensor(const ParamInfo& p) {
+    TensorSpec t;
+    t.name = p.name;
+    t.dtype = p.dtypes.empty() ? DType::f32 : p.dtypes.front();
+    t.shape = k_smoke_shape;
+    if (t.dtype == DType::boolean) {
+        t.low = 0;
+        t.high = 1;
+    } else if (!dtype_is_float(t.dtype)) {
+        t.low = 0;  // small non-negative integers: valid as indices, counts and divisors alike
+        t.high = 3;
+    }
+    return t;
+}
+
+nlohmann::json neutral_value(const std::string& kind) {
+    if (kind == "int") return 0;
+    if (kind == "float") return 0.0;
+    if (kind == "bool") return false;
+    if (kind == "str") return "";
+    return nlohmann::json::array();
+}
+
+}  // namespace
+
+Case smoke_case(const OpDefInfo& op) {
+    Case c;
+    c.name = "smoke";
+    c.origin = "the smoke case ascendopt derives from the OpDef";
+    for (const auto& p : op.inputs) c.inputs.push_back(smoke_tensor(p));
+    for (const auto& p : op.outputs) c.outputs.push_back(smoke_tensor(p));
+    for (const auto& a : op.attrs) c.attrs[a.name] = a.required || a.default_value.is_null() ? neutral_value(a.kind) : a.default_value;
+    return c;
+}
+
+}  // namespace ascendopt

@@ -1,0 +1,204 @@
+#include "eval/tree_check.h"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <set>
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_operator_folder(const fs::path& p) {
+    std::error_code ec;
+    return fs::is_directory(p / "op_host", ec) && fs::is_directory(p / "op_kernel", ec);
+}
+
+// Sets an environment variable for the lifetime of the object (the manifest's cann_ops path
+// resolves against ASCENDOPT_CANN_OPS); `check` evaluates one operator at a time.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const std::string& value) : m_name(name) {
+        if (const char* old = std::getenv(name)) m_old = old;
+        setenv(name, value.c_str(), 1);
+    }
+    ~ScopedEnv() {
+        if (m_old) setenv(m_name, m_old->c_str(), 1);
+        else unsetenv(m_name);
+    }
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    const char* m_name;
+    std::optional<std::string> m_old;
+};
+
+std::string one_line(std::string s, size_t most = 240) {
+    if (const auto nl = s.find('\n'); nl != std::string::npos) s.resize(nl);
+    if (s.size() > most) s = s.substr(0, most - 3) + "...";
+    return s;
+}
+
+std::string display_name(const fs::path& tree, const fs::path& dir) {
+    std::error_code ec;
+    const auto rel = fs::relative(dir, tree, ec).generic_string();
+    return rel.empty() || rel == "." || ec ? dir.filename().string() : rel;
+}
+
+// Fills the check from an evaluation that ran.
+void record(const EvalResult& r, OperatorCheck& c) {
+    c.op_type = r.op_name;
+    c.status = r.status;
+    c.builds = r.status != EvalStatus::build_failed && r.status != EvalStatus::rejected;
+    c.host_builds = c.builds || (r.status == EvalStatus::build_failed && r.reason.find("op_kernel/") != std::string::npos);
+    for (const auto& k : r.cases) {
+        ++c.cases;
+        if (k.expected_failure()) ++c.known_defects;
+        else if (k.status == EvalStatus::ok) ++c.passed;
+        else c.failed_cases.push_back(k.name);
+    }
+    static const std::string outside = "includes a header outside the allow-list (";
+    if (const auto at = r.reason.find(outside); r.status == EvalStatus::rejected && at != std::string::npos) {
+        // The screen passes every header the twin provides: this one the twin lacks.
+        const auto from = at + outside.size(), to = r.reason.find(')', from);
+        c.missing.push_back({"header " + r.reason.substr(from, to - from), ""});
+        c.failure = "missing " + c.missing.front().api + " (" + one_line(r.reason) + ")";
+    } else if (r.status == EvalStatus::build_failed) {
+        c.missing = missing_apis(r.build_log);
+        c.failure = c.missing.empty() ? "build: " + one_line(first_build_error(r.build_log.empty() ? r.reason : r.build_log))
+                                      : "missing " + c.missing.front().api +
+                                            (c.missing.front().location.empty() ? "" : " (" + c.missing.front().location + ")");
+    } else if (r.status != EvalStatus::ok) {
+        c.failure = std::string(status_name(r.status)) + ": " + one_line(r.reason);
+    }
+}
+
+}  // namespace
+
+std::vector<fs::path> find_operator_folders(const fs::path& tree) {
+    std::vector<fs::path> out;
+    if (is_operator_folder(tree)) return {tree};
+    std::error_code ec;
+    fs::recursive_directory_iterator it(tree, fs::directory_options::skip_permission_denied, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+        if (!it->is_directory(ec)) continue;
+        const std::string name = it->path().filename().string();
+        if (!name.empty() && name[0] == '.') {
+            it.disable_recursion_pending();
+            continue;
+        }
+        if (is_operator_folder(it->path())) {
+            out.push_back(it->path());
+            it.disable_recursion_pending();
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+ManifestIndex ManifestIndex::from_suites(const std::vector<fs::path>& suites) {
+    ManifestIndex index;
+    for (const auto& suite : suites) {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(suite, ec)) {
+            const fs::path manifest = e.path() / "ascendopt.toml";
+            if (!fs::is_regular_file(manifest, ec)) continue;
+            try {
+                const auto table = toml::parse_file(manifest.string());
+                if (const auto rel = table["operator"]["cann_ops"].value<std::string>()) {
+                    std::string key = fs::path(*rel).lexically_normal().generic_string();
+                    while (!key.empty() && key.back() == '/') key.pop_back();
+                    if (!key.empty()) index.m_by_path.emplace(key, manifest);
+                }
+            } catch (const toml::parse_error&) {
+                // skipped: a manifest that does not parse describes no operator here
+            }
+        }
+    }
+    return index;
+}
+
+std::optional<ManifestIndex::Match> ManifestIndex::find(const fs::path& dir) const {
+    std::error_code ec;
+    if (fs::is_regular_file(dir / "ascendopt.toml", ec)) return Match{dir / "ascendopt.toml", {}};
+    const fs::path full = fs::weakly_canonical(dir, ec);
+    const std::string text = full.generic_string();
+    for (const auto& [rel, manifest] : m_by_path) {
+        if (text.size() <= rel.size() || text.compare(text.size() - rel.size(), rel.size(), rel) != 0) continue;
+        if (text[text.size() - rel.size() - 1] != '/') continue;  // "src/math/cos" must not match ".../acos"
+        return Match{manifest, fs::path(text.substr(0, text.size() - rel.size() - 1))};
+    }
+    return std::nullopt;
+}
+
+Result<OperatorCheck> check_operator(Evaluator& evaluator, const TreeCheckOptions& options, const ManifestIndex& manifests,
+                                     const fs::path& dir) {
+    OperatorCheck c;
+    c.name = display_name(options.tree, dir);
+    const auto start = std::chrono::steady_clock::now();
+    const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    Result<OperatorSource> op = make_error("");
+    std::optional<ScopedEnv> checkout;
+    if (const auto match = manifests.find(dir)) {
+        c.mode = "cases";
+        c.manifest = match->manifest;
+        if (!match->checkout.empty()) checkout.emplace("ASCENDOPT_CANN_OPS", match->checkout.string());
+        op = load_operator(match->manifest);
+    } else {
+        c.mode = "smoke";
+        op = load_operator_for_smoke(dir);
+    }
+    if (!op) {
+        c.status = EvalStatus::rejected;
+        c.failure = "cannot read the operator: " + one_line(op.error().message);
+        c.seconds = seconds();
+        return c;
+    }
+    auto result = evaluator.evaluate(*op, [](const std::string&, const std::string&) {});
+    c.seconds = seconds();
+    if (!result) {
+        if (result.error().missing_tool) return result.error();
+        c.host_builds = true;  // evaluate() fails with an error only after reading the OpDef
+        c.status = EvalStatus::rejected;
+        c.failure = "cannot evaluate: " + one_line(result.error().message);
+        return c;
+    }
+    record(*result, c);
+    return c;
+}
+
+std::vector<ApiRank> rank_missing_apis(const std::vector<OperatorCheck>& checks) {
+    std::map<std::string, std::vector<std::string>> by_api;
+    for (const auto& c : checks)
+        for (const auto& m : c.missing) by_api[m.api].push_back(c.name);
+    std::vector<ApiRank> out;
+    for (auto& [api, ops] : by_api) out.push_back({api, std::move(ops)});
+    std::stable_sort(out.begin(), out.end(), [](const ApiRank& a, const ApiRank& b) { return a.operators.size() > b.operators.size(); });
+    return out;
+}
+
+nlohmann::json to_json(const OperatorCheck& c) {
+    nlohmann::json missing = nlohmann::json::array();
+    for (const auto& m : c.missing) missing.push_back({{"api", m.api}, {"location", m.location}});
+    return {{"operator", c.name},
+            {"op_type", c.op_type},
+            {"mode", c.mode},
+            {"manifest", c.manifest.string()},
+            {"builds", c.builds},
+            {"host_builds", c.host_builds},
+            {"passes", c.passes()},
+            {"status", status_name(c.status)},
+            {"cases", c.cases},
+            {"passed", c.passed},
+            {"known_defects", c.known_defects},
+            {"failed_cases", c.failed_cases},
+            {"failure", c.failure},
+            {"missing", missing},
+            {"seconds", c.seconds}};
+}
+
+}  // namespace ascendopt

@@ -1,0 +1,130 @@
+// Constructs of published cann-ops operators, each reproduced by a small kernel of our own
+// (tests/ops/, or an edit of a bundled operator), so that `make test` covers them without a
+// cann-ops checkout: what the device allows runs as it does there, and what fails says where.
+#include "cli_runner.h"
+
+using namespace ascendopt::e2e;
+
+namespace {
+
+constexpr const char* k_ragged_f32 = "Test_AddCustom_ragged[float32]";  // [3, 333]: 999 elements
+
+// add_custom moving its ragged tail with DataCopy of whole 32-byte blocks, as many published
+// kernels do, instead of DataCopyPad.
+void copy_whole_blocks(OperatorCopy& op) {
+    op.edit("op_kernel/add_custom.cpp", "        DataCopyPad(xLocal, xGm[offset], params, padX);\n        DataCopyPad(yLocal, yGm[offset], params, padY);",
+            "        DataCopy(xLocal, xGm[offset], Aligned(count));\n        DataCopy(yLocal, yGm[offset], Aligned(count));");
+    op.edit("op_kernel/add_custom.cpp", "        DataCopyPad(zGm[offset], zLocal, params);", "        DataCopy(zGm[offset], zLocal, Aligned(count));");
+}
+
+}  // namespace
+
+// Eye's constructs: y is input and output at once and arrives zero-filled, a list attribute
+// read with GetInt and GetListInt, GetAttrPointer<uint32_t>, IMPL_OP_OPTILING/INFERSHAPE, and
+// in the kernel extern"C", float16_t, constexpr half, TQueSync, TBuf Alloc/FreeTensor,
+// unqualified GetBlockNum() and pipe_barrier(PIPE_ALL) in macros, AscendC::printf.
+TEST(WildConstructs, EyeLikeOperatorRuns) {
+    OperatorCopy op("wild_eye", "tests/ops");
+    auto r = run_cli({"eval", op.dir().string()});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("6 of 6 cases passed"), std::string::npos) << r.output;
+
+    // Without the zero fill the reference tensor keeps the generated data: the check can fail.
+    op.edit("ascendopt.toml", "attrs = { num_rows = 5 }\n[case.tensors.y]\nvalues = [0]\n", "attrs = { num_rows = 5 }\n");
+    r = run_cli({"eval", op.dir().string(), "--case", "square[float32]"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("wrong_result"), std::string::npos) << r.output;
+}
+
+// complex64 tensors (ge::DT_COMPLEX64, a complex64 case dtype and golden) and an input whose
+// values the tiling reads through gert::Tensor::GetData (ValueDepend).
+TEST(WildConstructs, ComplexAndValueDependentInputs) {
+    OperatorCopy op("complex_abs", "tests/ops");
+    const auto r = run_cli({"eval", op.dir().string()});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("3 of 3 cases passed"), std::string::npos) << r.output;
+}
+
+// Kernels named like C library functions (cos, sqrt, trunc, exp) and extern"C" without a space.
+TEST(WildConstructs, KernelEntryNamedLikeALibmFunction) {
+    OperatorCopy op("exp_custom");
+    op.edit("op_kernel/exp_custom.cpp", "extern \"C\" __global__ __aicore__ void exp_custom(", "extern\"C\" __global__ __aicore__ void exp(");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "ragged[float32]"});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+}
+
+// A last DataCopy rounded up to whole blocks reads and writes into the allocation padding the
+// device runtime adds: it works there, so here too, with a note; --strict-gm refuses it.
+TEST(WildConstructs, RaggedBlockCopiesUseTheAllocationPadding) {
+    OperatorCopy op("add_custom");
+    copy_whole_blocks(op);
+    auto r = run_cli({"eval", op.dir().string(), "--case", k_ragged_f32});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("note: z: DataCopy(UB->GM) writes up to 4 B past the end, into the allocation padding"), std::string::npos)
+        << r.output;
+
+    r = run_cli({"eval", op.dir().string(), "--case", k_ragged_f32, "--strict-gm"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("--strict-gm"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("(at op_kernel/add_custom.cpp:"), std::string::npos) << r.output;
+}
+
+// A write that goes past the padding reaches memory the runtime allocated to something else.
+TEST(WildConstructs, WritesPastTheAllocationNameWhatTheyReach) {
+    OperatorCopy op("add_custom");
+    copy_whole_blocks(op);
+    op.edit("op_kernel/add_custom.cpp", "DataCopy(zGm[offset], zLocal, Aligned(count));", "DataCopy(zGm[offset + 64], zLocal, Aligned(count));");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", k_ragged_f32});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("past its end and"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("into tensor 'workspace', which the runtime allocates right after it"), std::string::npos) << r.output;
+}
+
+// An access past its tensor's UB buffer but inside the UB reaches the next buffer, as on the
+// device: a note; --strict-ub makes it an error that names the buffer and the source line.
+TEST(WildConstructs, UbAccessPastItsBufferIsANoteOrWithStrictUbAnError) {
+    OperatorCopy op("add_custom");
+    op.edit("op_kernel/add_custom.cpp", "Add(zLocal, xLocal, yLocal, Aligned(count));", "Add(zLocal, xLocal, yLocal, tileLength + 64);");
+    auto r = run_cli({"eval", op.dir().string(), "--case", k_ragged_f32});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("note: Add: the destination tensor runs up to 256 B past its buffer, into the next; it is in buffer 1 of 2 of the TQue "
+                             "set up by InitBuffer call 3"), std::string::npos)
+        << r.output;
+
+    op.edit("op_kernel/add_custom.cpp", "tileLength + 64);", "tileLength * 2);");
+    r = run_cli({"eval", op.dir().string(), "--case", k_ragged_f32, "--strict-ub"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("Add: "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("InitBuffer call 3"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("(at op_kernel/add_custom.cpp:"), std::string::npos) << r.output;
+}
+
+// "segmentation fault in operator code" said neither which side nor where.
+TEST(WildConstructs, CrashesSayHostOrKernelAndTheLine) {
+    OperatorCopy host("add_custom");
+    host.edit("op_host/add_custom.cpp", "static ge::graphStatus TilingFunc(gert::TilingContext* context)\n{",
+              "static ge::graphStatus TilingFunc(gert::TilingContext* context)\n{\n    *(volatile int*)nullptr = 1;");
+    auto r = run_cli({"eval", host.dir().string(), "--case", k_ragged_f32});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("segmentation fault in the host tiling function"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("(at op_host/add_custom.cpp:"), std::string::npos) << r.output;
+
+    OperatorCopy kernel("add_custom");
+    kernel.edit("op_kernel/add_custom.cpp", "    op.Process();", "    if (GetBlockIdx() == 1) *(volatile int*)nullptr = 1;\n    op.Process();");
+    r = run_cli({"eval", kernel.dir().string(), "--case", k_ragged_f32});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("segmentation fault in the kernel (block 1)"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("(at op_kernel/add_custom.cpp:"), std::string::npos) << r.output;
+}
+
+// msopst goldens in the wild import TensorFlow: one line says so and how to give a numpy golden.
+TEST(WildConstructs, TensorFlowGoldenSaysHowToGiveANumpyOne) {
+    OperatorCopy op("exp_custom");
+    op.write("golden.py", "import tensorflow as tf\n\ndef exp_golden(x, y):\n    return [tf.exp(x['value'])]\n");
+    const auto r = run_cli({"eval", op.dir().string(), "--case", "one_element[float16]"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("golden_failed"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("tensorflow"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("give a numpy golden instead"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("Traceback"), std::string::npos) << "one line, not a traceback:\n" << r.output;
+}
