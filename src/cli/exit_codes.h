@@ -15,7 +15,8 @@ enum ExitCode {
 constexpr const char* k_exit_codes_help =
     "Exit codes:\n"
     "  0  every case of every operator passed\n"
-    "  1  an operator failed (rejected, build_failed, tiling_failed, run_failed, timeout, wrong_result, resource_exceeded)\n"
+    "  1  an operator failed (rejected, build_failed, tiling_failed, run_failed, timeout, wrong_result, resource_exceeded,\n"
+    "     golden_failed); cases marked known_defect that fail as expected do not count\n"
     "  2  bad input: command line, operator folder, manifest, msopst JSON or golden\n"
     "  3  missing tool: C++ compiler, a Python with numpy, or a working bubblewrap (see --unsandboxed)\n"
     "  4  internal error in ascendopt\n"

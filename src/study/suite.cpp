@@ -10,7 +10,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_operator_folder(const fs::path& p) { return fs::is_directory(p / "op_host") && fs::is_directory(p / "op_kernel"); }
+// An operator folder, or a folder whose ascendopt.toml names the operator's sources elsewhere
+// (suite/cann-ops-level1/cos: `cann_ops = "src/math/cos"` in the user's checkout).
+bool is_operator_folder(const fs::path& p) {
+    return (fs::is_directory(p / "op_host") && fs::is_directory(p / "op_kernel")) || fs::is_regular_file(p / "ascendopt.toml");
+}
 
 // operator folder name -> level, from SUITE/suite.toml.
 Result<std::map<std::string, std::string>> read_levels(const fs::path& file) {

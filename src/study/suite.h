@@ -1,4 +1,5 @@
-// The operators of a study suite. Each operator folder (op_host/ and op_kernel/) is one target:
+// The operators of a study suite. Each operator folder (op_host/ and op_kernel/, or a folder
+// holding an ascendopt.toml that names the sources elsewhere, as suite/cann-ops-level1 does) is one target:
 // its baseline/ folder when it holds one (the strong version is what rewind mines), else the
 // folder itself. Operator folders are SUITE/OP, or SUITE/CATEGORY/OP as in a cann-ops checkout
 // (`ascendopt bench cann-ops/src`), where the category is the level. Levels group operators in
