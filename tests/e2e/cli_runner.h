@@ -26,12 +26,13 @@ inline fs::path source_dir() { return ASCENDOPT_TEST_SOURCE_DIR; }
 // bubblewrap cannot run (a container without user namespaces), commands that build and run
 // candidates get --unsandboxed so the rest of the suite still runs; the tests of the sandbox
 // itself skip there.
-inline ProcessResult run_cli(std::vector<std::string> args, std::map<std::string, std::string> env = {}) {
+inline ProcessResult run_cli(std::vector<std::string> args, std::map<std::string, std::string> env = {},
+                             size_t keep_bytes = 256 * 1024) {
     static const bool sandbox_works = working_bubblewrap().ok();
     if (!sandbox_works && !args.empty() && (args[0] == "eval" || args[0] == "profile" || args[0] == "tune")) args.push_back("--unsandboxed");
     args.insert(args.begin(), ASCENDOPT_TEST_BINARY);
     env.emplace("ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR);
-    return run_process(args, {.cwd = source_dir(), .env = env, .timeout_seconds = 600, .keep_bytes = 256 * 1024});
+    return run_process(args, {.cwd = source_dir(), .env = env, .timeout_seconds = 600, .keep_bytes = keep_bytes});
 }
 
 inline nlohmann::json json_of(const ProcessResult& r) {
