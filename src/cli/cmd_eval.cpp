@@ -1,6 +1,7 @@
 // `ascendopt eval OP...`: build, run and check operators on the twin.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -8,6 +9,8 @@
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
 #include "cli/session.h"
+#include "eval/build_config.h"
+#include "eval/tree_check.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -20,6 +23,18 @@ struct EvalArgs {
     bool quiet = false;
     EvalOptions options;
 };
+
+// When the goldens of a cann-ops operator's own test cases cannot run (they import TensorFlow)
+// and ascendopt ships numpy goldens for it, says how to use those.
+std::string bundled_manifest_hint(const OperatorSource& op, const EvalResult& r) {
+    const bool golden_failed = std::any_of(r.cases.begin(), r.cases.end(), [](const CaseResult& c) { return c.status == EvalStatus::golden_failed; });
+    if (!golden_failed || !op.manifest.empty()) return "";
+    const auto suite = std::filesystem::path(ASCENDOPT_SOURCE_DIR) / "suite" / "cann-ops-level1";
+    const auto match = ManifestIndex::from_suites({suite}).find(op.root);
+    if (!match) return "";
+    return "  hint: ascendopt ships cases with numpy goldens for this operator: ascendopt eval " + match->manifest.parent_path().string() +
+           " --cann-ops " + match->checkout.string() + "\n";
+}
 
 int run_eval(const EvalArgs& args) {
     EvalOptions options = args.options;
@@ -47,7 +62,7 @@ int run_eval(const EvalArgs& args) {
         if (result->status != EvalStatus::ok) exit_code = k_exit_failed;
         result->op_dir = path;  // as the user named it
         if (args.json) all.push_back(to_json(*result));
-        else std::cout << render_eval(*result) << std::flush;
+        else std::cout << render_eval(*result) << bundled_manifest_hint(*op, *result) << std::flush;
         results.push_back(std::move(*result));
     }
     if (args.json) std::cout << (all.size() == 1 ? all[0] : all).dump(2) << "\n";

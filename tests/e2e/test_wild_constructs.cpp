@@ -128,3 +128,20 @@ TEST(WildConstructs, TensorFlowGoldenSaysHowToGiveANumpyOne) {
     EXPECT_NE(r.output.find("give a numpy golden instead"), std::string::npos) << r.output;
     EXPECT_EQ(r.output.find("Traceback"), std::string::npos) << "one line, not a traceback:\n" << r.output;
 }
+
+// A cann-ops operator evaluated with its own msopst cases, whose goldens import TensorFlow, is
+// pointed at the numpy goldens ascendopt ships for it.
+TEST(WildConstructs, TensorFlowGoldensPointAtTheBundledManifest) {
+    TempDir checkout;
+    const auto op = checkout.path / "src" / "math" / "add_custom";
+    fs::create_directories(op.parent_path());
+    fs::copy(source_dir() / "ops" / "add_custom", op, fs::copy_options::recursive);
+    std::ofstream(op / "tests" / "st" / "test_add_custom.py") << "import tensorflow as tf\n";
+    const auto r = run_cli({"eval", op.string(), "--case", "Test_AddCustom_one_element[float16]"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("hint: ascendopt ships cases with numpy goldens for this operator: ascendopt eval " +
+                            (source_dir() / "suite/cann-ops-level1/add_custom").string() + " --cann-ops " +
+                            fs::canonical(checkout.path).string()),
+              std::string::npos)
+        << r.output;
+}
