@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "agent/lines.h"
+#include "util/json_bounded.h"
 
 namespace ascendopt {
 
@@ -39,8 +40,8 @@ nlohmann::json json_block(const std::string& reply) {
         std::string body;
         size_t j = i + 1;
         for (; j < lines.size() && trim_blanks(lines[j]) != "```"; ++j) body += lines[j] + "\n";
-        auto j_obj = nlohmann::json::parse(body, nullptr, false);
-        if (!j_obj.is_discarded() && j_obj.is_object()) found = j_obj;
+        auto j_obj = parse_bounded_json(body, "a JSON block of the reply");
+        if (j_obj && j_obj->is_object()) found = *j_obj;
         i = j;
     }
     return found;

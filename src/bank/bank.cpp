@@ -5,6 +5,8 @@
 #include <cstring>
 #include <set>
 
+#include "util/json_bounded.h"
+
 namespace ascendopt {
 namespace {
 
@@ -61,8 +63,9 @@ Status index_text(Db& db, const ExperienceRecord& r) {
 }
 
 Result<ExperienceRecord> row_record(const Statement& st, int id_col, int body_col) {
-    auto body = nlohmann::json::parse(st.column_text(body_col), nullptr, false);
-    auto r = record_from_json(body);
+    auto body = parse_bounded_json(st.column_text(body_col), "the record");
+    if (!body) return make_error("a bank record is damaged: " + body.error().message);
+    auto r = record_from_json(*body);
     if (!r) return make_error("a bank record is damaged: " + r.error().message);
     r->id = st.column_int(id_col);
     return r;

@@ -10,6 +10,7 @@
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
 #include "util/files.h"
+#include "util/json_bounded.h"
 
 namespace ascendopt {
 namespace {
@@ -92,8 +93,10 @@ int run_export(const BankOptions& o) {
 int run_import(const BankOptions& o) {
     auto text = read_text(o.file);
     if (!text) return fail(text.error());
-    const auto j = nlohmann::json::parse(*text, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("records") || !j["records"].is_array())
+    const auto parsed = parse_bounded_json(*text, o.file);
+    if (!parsed) return fail(make_error(parsed.error().message, "a bank export is written by `ascendopt bank export`"));
+    const nlohmann::json& j = *parsed;
+    if (!j.is_object() || !j.contains("records") || !j["records"].is_array())
         return fail(make_error(o.file + " is not a bank export", "make one with `ascendopt bank export --bank FILE --out " + o.file + "`"));
     std::vector<ExperienceRecord> records;  // all are checked before any is written
     for (size_t i = 0; i < j["records"].size(); ++i) {

@@ -29,6 +29,7 @@
 #include "study/results.h"
 #include "study/suite.h"
 #include "util/files.h"
+#include "util/json_bounded.h"
 
 namespace ascendopt {
 namespace {
@@ -99,9 +100,8 @@ nlohmann::json llm_totals(const fs::path& call_db) {
 // One (method, operator): read back when done before, else run (resuming from its stores).
 Result<MethodRun> run_job(const Job& job, const Shared& s) {
     if (auto saved = read_text(job.dir / "result.json"); saved) {
-        const auto j = nlohmann::json::parse(*saved, nullptr, false);
-        if (!j.is_discarded()) {
-            MethodRun run = method_run_from_json(j);
+        if (const auto j = parse_bounded_json(*saved, "result.json")) {
+            MethodRun run = method_run_from_json(*j);
             run.level = job.target->level;  // suite.toml may have changed since
             return run;
         }

@@ -78,6 +78,9 @@ CommandRunner add_eval_command(CLI::App& app) {
     cmd->add_option("operator", args->ops, "Operator folder (cann-ops layout), folder with ascendopt.toml, or manifest file")
         ->required();
     cmd->add_option("--case", args->case_name, "Run only the case with this name");
+    cmd->add_flag("!--no-screen", args->options.screen,
+                  "Skip the static screen for code you vouch for (it refuses some constructs real code may use); the seccomp "
+                  "filter, the build's start-up check and the sandbox still confine it (docs/sandbox.md)");
     add_common_eval_options(*cmd, args->options);
     cmd->add_flag("--json", args->json, "Print results as JSON");
     cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");

@@ -7,6 +7,7 @@
 #include "cli/report_text.h"
 #include "study/report.h"
 #include "util/files.h"
+#include "util/json_bounded.h"
 
 namespace ascendopt {
 namespace {
@@ -19,8 +20,9 @@ int run_report(const std::string& dir) {
         std::cerr << render_error(make_error("no results.json in " + dir, "run `ascendopt bench SUITE --out " + dir + "` first"));
         return k_exit_bad_input;
     }
-    const auto results = nlohmann::json::parse(*text, nullptr, false);
-    if (results.is_discarded() || !results.contains("methods") || !results["methods"].is_object() || results["methods"].empty()) {
+    const auto parsed = parse_bounded_json(*text, "results.json");
+    const nlohmann::json results = parsed ? *parsed : nlohmann::json();
+    if (!results.is_object() || !results.contains("methods") || !results["methods"].is_object() || results["methods"].empty()) {
         std::cerr << render_error(make_error(dir + "/results.json is not a bench result", "it is written by `ascendopt bench`"));
         return k_exit_bad_input;
     }

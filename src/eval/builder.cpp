@@ -3,14 +3,17 @@
 #include <regex>
 #include <set>
 
+#include "eval/elf_screen.h"
 #include "util/files.h"
 #include "util/hash.h"
+#include "util/json_bounded.h"
 #include "util/subprocess.h"
 
 namespace ascendopt {
 namespace {
 
 constexpr double k_compile_timeout = 300;
+constexpr uint64_t k_compile_memory = 4ull << 30;  // address space of the compiler (cc1plus)
 
 std::string hash_files(const std::vector<fs::path>& files, const fs::path& root) {
     Sha256 h;
@@ -110,8 +113,13 @@ ProcessResult Builder::run_confined(const std::vector<std::string>& argv, const 
     return r;
 }
 
-Status Builder::compile(const std::vector<std::string>& args, const fs::path& source, const fs::path& root, const fs::path& out_dir) {
-    const ProcessOptions limits{.timeout_seconds = k_compile_timeout, .file_size_bytes = 1ull << 30, .keep_bytes = 32 * 1024};
+Status Builder::compile(const std::vector<std::string>& args, const fs::path& source, const fs::path& root, const fs::path& out_dir,
+                        uint64_t largest_output) {
+    // A candidate can make the compiler itself run away (a macro-expanded initializer, a
+    // template recursion): it gets the memory, CPU time and file size a real operator needs.
+    const ProcessOptions limits{.timeout_seconds = k_compile_timeout, .memory_limit_bytes = k_compile_memory,
+                                .cpu_seconds = uint64_t(k_compile_timeout), .file_size_bytes = largest_output, .max_tasks = 256,
+                                .keep_bytes = 32 * 1024};
     const ProcessResult r = m_bwrap ? run_process(sandboxed_argv(*m_bwrap, args, build_view(root, out_dir)), limits) : run_process(args, limits);
     if (r.succeeded()) return ok_status();
     const std::string what = source.empty() ? "linking" : "compiling " + fs::relative(source, root).string();
@@ -127,6 +135,9 @@ Status Builder::compile_objects(const std::vector<fs::path>& sources, const std:
         args.insert(args.end(), flags.begin(), flags.end());
         args.insert(args.end(), {"-c", sources[i].string(), "-o", obj.string()});
         if (auto s = compile(args, sources[i], root, out_dir); !s) return s;
+        if (const auto why = startup_code_in_object(obj); !why.empty())
+            return make_error("refused " + fs::relative(sources[i], root).string() + ": its object holds " + why,
+                              "an operator may not run code before the harness's walls are up (docs/sandbox.md)");
         objects.push_back(obj.string());
     }
     return ok_status();
@@ -203,8 +214,9 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     hb.dir = dir;
     auto text = read_text(dir / "describe.json");
     if (!text) return text.error();
-    const auto doc = nlohmann::json::parse(*text, nullptr, false);
-    auto info = parse_opdef(doc, op.op_type);
+    auto doc = parse_bounded_json(*text, "the OpDef the host code reported (describe.json)");
+    if (!doc) return doc.error();
+    auto info = parse_opdef(*doc, op.op_type);
     if (!info) return info.error();
     hb.opdef = std::move(*info);
     return hb;

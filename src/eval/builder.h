@@ -13,6 +13,7 @@
 #include "core/case.h"
 #include "eval/opdef.h"
 #include "eval/operator_source.h"
+#include "eval/screen.h"
 #include "eval/toolchain.h"
 #include "util/sandbox.h"
 #include "util/subprocess.h"
@@ -47,12 +48,17 @@ public:
     void set_target_defines(std::vector<std::string> defines) { m_target_defines = std::move(defines); }
     // Compiles and describes candidates inside bubblewrap from now on (empty: unconfined).
     void confine(std::optional<std::filesystem::path> bwrap) { m_bwrap = std::move(bwrap); }
+    // The static screen's second pass (screen.h) over the candidate's translation units, each
+    // preprocessed like a compile (confined, with the SoC's macros) but with every header other
+    // than the operator's own empty, so that only the candidate's macros expand. A clean verdict
+    // is remembered by content (in this process and under the cache).
+    Result<std::optional<ScreenHit>> screen_expanded(const OperatorSource& op);
 
 private:
     Result<std::filesystem::path> precompiled_prelude();
     // Runs a compiler or linker on candidate sources under `root`, writing only into `out_dir`.
     Status compile(const std::vector<std::string>& args, const std::filesystem::path& source, const std::filesystem::path& root,
-                   const std::filesystem::path& out_dir);
+                   const std::filesystem::path& out_dir, uint64_t largest_output = 1ull << 30);
     // Runs untrusted code of a build (the host binary's --describe), writing only into `out_dir`.
     ProcessResult run_confined(const std::vector<std::string>& argv, const std::filesystem::path& out_dir, double timeout);
     SandboxSpec build_view(const std::filesystem::path& root, const std::filesystem::path& out_dir) const;

@@ -4,6 +4,7 @@
 #include "eval/symbolize.h"
 #include "util/files.h"
 #include "util/hash.h"
+#include "util/json_bounded.h"
 #include "util/random.h"
 #include "util/sandbox.h"
 #include "util/subprocess.h"
@@ -47,10 +48,35 @@ std::string failure_location(const nlohmann::json& doc, const fs::path& binary) 
     return where ? " (at " + where->text() + ")" : "";
 }
 
+// The result file is written by the operator process, which runs candidate code: it is read
+// with bounds and checked for the shape the harness gives it before anything is taken from it.
+std::string malformed_result(const nlohmann::json& doc) {
+    if (!doc.is_object() || !doc.contains("status") || !doc["status"].is_string() || !parse_status(doc["status"].get<std::string>()))
+        return "it has no known status";
+    for (const char* key : {"api", "message"})
+        if (doc.contains(key) && !doc[key].is_string()) return std::string("its ") + key + " is not a string";
+    if (doc.contains("timing")) {
+        const auto& t = doc["timing"];
+        if (!t.is_object() || !t.contains("latency_us") || !t["latency_us"].is_number() || !std::isfinite(t["latency_us"].get<double>()) ||
+            t["latency_us"].get<double>() < 0)
+            return "its latency is not a non-negative number";
+    }
+    if (doc.contains("frames") && !doc["frames"].is_array()) return "its frames are not a list";
+    return "";
+}
+
 Written read_verdict(const fs::path& result_file, const fs::path& binary, CaseResult& out) {
+    constexpr size_t k_largest_result = 16u << 20;
     auto text = read_text(result_file);
-    const auto doc = text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
-    if (!doc.is_object() || !doc.contains("status")) return Written::nothing;
+    if (!text || text->empty()) return Written::nothing;  // the harness opens it before the case runs
+    const auto parsed = parse_bounded_json(*text, "the result file", {.max_bytes = k_largest_result, .max_depth = 32});
+    const std::string malformed = parsed ? malformed_result(*parsed) : parsed.error().message;
+    if (!malformed.empty()) {
+        out.status = EvalStatus::run_failed;
+        out.reason = "the operator process wrote a result the harness does not write (" + malformed + "): nothing of it is used";
+        return Written::verdict_ending_process;
+    }
+    const nlohmann::json& doc = *parsed;
     out.status = parse_status(doc.value("status", "")).value_or(EvalStatus::run_failed);
     if (out.status != EvalStatus::ok) out.reason = doc.value("api", "") + ": " + doc.value("message", "") + failure_location(doc, binary);
     out.run_seconds = doc.value("run_seconds", 0.0);
@@ -68,6 +94,21 @@ void judge_process_end(const ProcessResult& p, CaseResult& out) {
     }
     out.status = EvalStatus::run_failed;
     out.reason = "the operator process ended (" + p.describe_end() + ") without a result";
+}
+
+// A floor under any honest latency of the case, from what ascendopt knows without the operator:
+// the launch overhead plus writing every output that is not also an input (a reference tensor
+// may be updated in part) at the SoC's peak GM bandwidth. A claim below it did not come from
+// the timing model.
+double fastest_possible_us(const Case& c, const nlohmann::json& soc) {
+    const double overhead = soc.value("launch", nlohmann::json::object()).value("overhead_us", 0.0);
+    const double gbps = soc.value("gm", nlohmann::json::object()).value("bandwidth_gbps", 0.0);
+    uint64_t bytes = 0;
+    for (const auto& o : c.outputs) {
+        const bool ref = std::any_of(c.inputs.begin(), c.inputs.end(), [&](const TensorSpec& i) { return i.name == o.name; });
+        if (!ref) bytes += o.bytes();
+    }
+    return overhead + (gbps > 0 ? double(bytes) / (gbps * 1e3) : 0.0);
 }
 
 // Compares the outputs of a case the twin ran to the end with their goldens.
@@ -94,7 +135,15 @@ void check_outputs(const Case& c, const CaseData& data, const fs::path& work_dir
         }
     }
     if (out.status == EvalStatus::ok && out.twin.contains("timing")) {
-        out.latency_samples = measure(out.twin["timing"].value("latency_us", 0.0), options, c.name);
+        const double claimed = out.twin["timing"].value("latency_us", 0.0);
+        if (const double floor = fastest_possible_us(c, options.soc_description); claimed < floor) {
+            out.status = EvalStatus::run_failed;
+            out.reason = "the result claims " + std::to_string(claimed) + " us, less than the " + std::to_string(floor) +
+                         " us the SoC needs to launch and write the case's outputs at its peak GM bandwidth: the timing model did "
+                         "not produce it, and nothing of it is used";
+            return;
+        }
+        out.latency_samples = measure(claimed, options, c.name);
         out.latency_us = median(out.latency_samples);
     }
 }
@@ -132,6 +181,9 @@ namespace {
 
 // No output of a case is near this; a candidate that writes more is stopped (SIGXFSZ).
 constexpr uint64_t k_largest_file = 4ull << 30;
+// The twin's own threads: one per block (at most 4096, the harness's limit) and a few of the
+// harness and the sandbox. More would be the candidate's.
+constexpr uint32_t k_most_tasks = 4096 + 64;
 
 nlohmann::json case_job(const CaseRun& r, const EvalOptions& options, bool preflight) {
     const Case& c = *r.c;
@@ -175,7 +227,7 @@ Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, 
     const auto env = operator_environment(options);
     const ProcessOptions limits{.cwd = runs[first].work_dir, .env = env, .inherit_env = false, .timeout_seconds = backstop,
                                 .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
-                                .file_size_bytes = k_largest_file};
+                                .file_size_bytes = k_largest_file, .max_tasks = k_most_tasks};
     if (!options.sandbox) return run_process(argv, limits);
     // The run sees its binary, its inputs (read-only, over the writable job folder that may hold
     // them) and the job folder; not the sources, the goldens, the run store or the user's files.

@@ -149,9 +149,20 @@ private:
     using CaseSelector = std::function<std::vector<Case>(const std::vector<Case>&)>;
     Result<Built> build(const OperatorSource& op, const ProgressFn& progress, const CaseSelector& choose) {
         Built out;
-        if (auto hit = screen_sources(op.all_files, op.root)) {
-            out.rejected = "static screen: " + hit->describe(op.root);
-            return out;
+        if (m_opts.screen) {
+            if (auto hit = screen_sources(op.all_files, op.root)) {
+                out.rejected = "static screen: " + hit->describe(op.root);
+                return out;
+            }
+            auto expanded = m_builder.screen_expanded(op);
+            if (!expanded) {
+                out.failure = expanded.error();
+                return out;
+            }
+            if (*expanded) {
+                out.rejected = "static screen: " + (*expanded)->describe(op.root);
+                return out;
+            }
         }
         progress("build", "host code of " + op.display_name());
         auto host = m_builder.build_host(op);

@@ -40,6 +40,9 @@ struct EvalOptions {
     // the user asked to run unsandboxed, which every result then says.
     std::optional<std::filesystem::path> sandbox;
     bool unsandboxed = false;  // the user's explicit choice (--unsandboxed); sandbox stays empty
+    // The static screen (screen.h) before every build; off only for code the user vouches for
+    // (`eval --no-screen`): the seccomp filter, the ELF check and the sandbox still hold.
+    bool screen = true;
     bool hidden_case = true;   // add a check case of a random shape derived from `seed` (hidden_case.h)
     // GM accesses past a tensor's end fail even inside its allocation padding (docs/twin.md).
     bool strict_gm = false;

@@ -4,6 +4,7 @@
 // ascendopt also reads "role" ("check"/"perf"), "rtol" and "atol" when present.
 #include "eval/operator_source.h"
 #include "util/files.h"
+#include "util/json_bounded.h"
 
 namespace ascendopt {
 namespace {
@@ -110,8 +111,9 @@ Status read_case(const json& c, const fs::path& file, const GoldenSpec& default_
 Status read_msopst(const fs::path& file, const GoldenSpec& default_golden, std::vector<CaseDraft>& out) {
     auto text = read_text(file);
     if (!text) return text.error();
-    json doc = json::parse(*text, nullptr, false);
-    if (doc.is_discarded()) return make_error(file.string() + " is not valid JSON", "msopst case files hold a JSON array of case objects");
+    auto parsed = parse_bounded_json(*text, file.string());
+    if (!parsed) return make_error(parsed.error().message, "msopst case files hold a JSON array of case objects");
+    json doc = std::move(*parsed);
     if (doc.is_object()) doc = json::array({doc});
     if (!doc.is_array()) return make_error(file.string() + ": expected an array of cases");
     try {

@@ -1,8 +1,11 @@
 #include "eval/screen.h"
 
 #include <cctype>
+#include <cstdlib>
+#include <cstring>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "eval/build_config.h"
 #include "util/files.h"
@@ -10,7 +13,12 @@
 namespace ascendopt {
 namespace {
 
-// Names whose mere use rejects a candidate, with what they would do.
+namespace fs = std::filesystem;
+
+// ---- what is refused -------------------------------------------------------------------
+
+// Names whose mere use rejects a candidate, with what they would do. Whole names only: `opened`
+// and `systematic` are fine.
 const std::map<std::string, std::string>& forbidden_names() {
     static const std::map<std::string, std::string> names = [] {
         std::map<std::string, std::string> m;
@@ -21,24 +29,350 @@ const std::map<std::string, std::string>& forbidden_names() {
         add({"fork", "vfork", "clone", "clone3", "system", "popen", "posix_spawn", "posix_spawnp", "execl", "execle", "execlp", "execv",
              "execve", "execvp", "execvpe", "execveat", "fexecve", "daemon"},
             "starts a process");
-        add({"socket", "socketpair", "connect", "bind", "listen", "accept", "accept4", "getaddrinfo", "gethostbyname", "sendto", "recvfrom"},
+        add({"socket", "socketpair", "connect", "bind", "listen", "accept", "accept4", "getaddrinfo", "gethostbyname", "sendto", "recvfrom",
+             "sendmsg", "recvmsg"},
             "uses the network");
-        add({"fopen", "freopen", "fdopen", "open", "openat", "open64", "creat", "ifstream", "ofstream", "fstream", "basic_ifstream",
-             "basic_ofstream", "basic_fstream", "filebuf", "opendir", "readdir", "unlink", "unlinkat", "remove", "rename", "truncate",
-             "chdir", "chmod", "chown", "mkdir", "rmdir", "symlink", "link", "filesystem"},
+        add({"fopen", "fopen64", "freopen", "freopen64", "fdopen", "open", "open64", "openat", "openat64", "openat2", "creat", "creat64",
+             "tmpfile", "tmpfile64", "mkstemp", "mkstemps", "mkostemp", "mkostemps", "mkdtemp", "tmpnam", "tempnam", "ifstream",
+             "ofstream", "fstream", "basic_ifstream", "basic_ofstream", "basic_fstream", "filebuf", "basic_filebuf", "opendir",
+             "fdopendir", "readdir", "scandir", "unlink", "unlinkat", "remove", "rename", "renameat", "renameat2", "truncate",
+             "truncate64", "ftruncate", "ftruncate64", "chdir", "fchdir", "chmod", "fchmod", "chown", "fchown", "lchown", "mkdir",
+             "mkdirat", "rmdir", "symlink", "symlinkat", "link", "linkat", "filesystem", "name_to_handle_at", "open_by_handle_at",
+             "memfd_create", "shm_open", "shm_unlink"},
             "reads or writes files");
+        add({"write", "pwrite", "pwrite64", "writev", "pwritev", "pwritev2", "dup", "dup2", "dup3", "fcntl", "ioctl", "lseek",
+             "lseek64", "sendfile", "sendfile64", "splice", "tee", "vmsplice", "copy_file_range", "io_uring_setup", "io_uring_enter"},
+            "writes through a file descriptor");
         add({"getenv", "secure_getenv", "setenv", "putenv", "unsetenv", "environ", "clearenv"}, "reads or changes the environment");
-        add({"dlopen", "dlsym", "dlmopen", "dlvsym"}, "loads code at run time");
-        add({"syscall", "ptrace", "prctl", "seccomp", "setrlimit", "prlimit", "mmap", "mmap64", "mprotect", "munmap", "mremap",
-             "process_vm_readv", "process_vm_writev", "personality"},
-            "makes raw system calls");
-        add({"signal", "sigaction", "raise", "kill", "killpg", "tgkill", "alarm", "setitimer", "setjmp", "longjmp"},
+        add({"dlopen", "dlsym", "dlmopen", "dlvsym", "dladdr", "dlinfo"}, "loads code at run time");
+        add({"syscall", "ptrace", "prctl", "seccomp", "setrlimit", "prlimit", "prlimit64", "mmap", "mmap64", "mprotect", "pkey_mprotect",
+             "munmap", "mremap", "madvise", "process_vm_readv", "process_vm_writev", "personality", "shmget", "shmat", "mlock", "mlockall"},
+            "makes raw system calls or changes memory mappings");
+        add({"signal", "sigaction", "raise", "kill", "killpg", "tgkill", "alarm", "setitimer", "setjmp", "longjmp", "sigsetjmp",
+             "siglongjmp", "_setjmp", "_longjmp"},
             "handles or sends signals");
         add({"pthread_create", "thread", "jthread", "async"}, "starts threads");
-        add({"constructor", "destructor", "init_priority"}, "declares a static constructor, which would run before the operator drops its system calls");
+        add({"constructor", "destructor", "init_priority"}, "declares a static constructor, which would run before the operator's walls are up");
+        add({"_Pragma", "__declspec"}, "changes how the compiler builds the code");
+        add({"__builtin_frame_address", "__builtin_return_address", "__builtin_extract_return_addr", "__builtin_apply",
+             "__builtin_apply_args", "__builtin_return", "__builtin_setjmp", "__builtin_longjmp", "__builtin_unwind_init",
+             "__builtin_eh_return"},
+            "reaches the call stack's machinery");
         return m;
     }();
     return names;
+}
+
+// Kernel code moves data only through the Ascend C API (GM <-> UB copies, vector
+// instructions); these C library calls would copy or fill memory unseen by the twin's
+// accounting and checks.
+const std::set<std::string>& kernel_forbidden_names() {
+    static const std::set<std::string> names = {
+        "memcpy", "memmove", "memset", "mempcpy", "memccpy", "bcopy", "bzero", "explicit_bzero", "wmemcpy", "wmemmove", "wmemset",
+        "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat", "sprintf", "snprintf", "vsprintf", "vsnprintf", "sscanf",
+        "fread", "fgets", "gets", "read", "pread", "pread64", "readv", "preadv", "recv", "getline",
+        "__builtin_memcpy", "__builtin_memmove", "__builtin_memset", "__builtin_mempcpy", "__builtin_strcpy", "__builtin_strncpy",
+        "__builtin___memcpy_chk", "__builtin___memmove_chk", "__builtin___memset_chk"};
+    return names;
+}
+
+bool contains_ci(const std::string& s, const char* needle) {
+    std::string lower;
+    for (char c : s) lower += char(std::tolower(static_cast<unsigned char>(c)));
+    return lower.find(needle) != std::string::npos;
+}
+
+// Why `name` may not appear in a candidate, or "".
+std::string forbidden_identifier(const std::string& name, bool kernel) {
+    if (contains_ci(name, "ascendopt"))
+        return "names the twin's internals (" + name + "): a candidate may use the Ascend C API, not the code that runs and measures it";
+    for (const char* prefix : {"__asan", "__sanitizer", "__cyg_profile", "__gcov", "__ubsan", "__tsan", "__lsan", "__msan", "__hwasan"})
+        if (name.rfind(prefix, 0) == 0) return "names the instrumentation the twin measures kernels with (" + name + ")";
+    const auto& names = forbidden_names();
+    if (auto it = names.find(name); it != names.end()) return it->second + " (" + name + ")";
+    if (kernel && kernel_forbidden_names().count(name))
+        return "copies or fills memory outside the Ascend C API (" + name + "): kernels move data with DataCopy and vector instructions";
+    return "";
+}
+
+// Attributes that only change how code is optimised or checked by the compiler's diagnostics;
+// every other one (section, constructor, no_sanitize, no_instrument_function, alias, ifunc,
+// weak, target, optimize, copy, ...) changes what runs, where, or how it is instrumented.
+bool allowed_attribute(std::string name) {
+    static const std::set<std::string> names = {
+        "aligned", "packed", "unused", "maybe_unused", "used", "always_inline", "noinline", "noreturn", "nodiscard", "deprecated",
+        "fallthrough", "likely", "unlikely", "const", "pure", "hot", "cold", "flatten", "format", "format_arg", "visibility",
+        "nonnull", "returns_nonnull", "warn_unused_result", "may_alias", "vector_size", "noipa", "gnu_inline", "artificial",
+        "leaf", "nothrow", "malloc", "alloc_size", "alloc_align", "access", "warning", "error", "sentinel", "assume_aligned",
+        "no_unique_address", "carries_dependency", "mode", "transparent_union", "designated_init", "nonstring", "noclone",
+        "warn_if_not_aligned", "assume", "unavailable"};
+    while (name.size() > 4 && name.rfind("__", 0) == 0 && name.compare(name.size() - 2, 2, "__") == 0) name = name.substr(2, name.size() - 4);
+    return names.count(name) > 0;
+}
+
+// Pragmas that change code generation; the rest (once, pack, unroll, other compilers' own)
+// leave what runs alone.
+bool forbidden_pragma(const std::string& body) {
+    static const char* const refused[] = {"GCC optimize", "GCC push_options", "GCC pop_options", "GCC reset_options", "GCC target",
+                                          "GCC visibility", "weak", "redefine_extname", "GCC pch_preprocess"};
+    for (const char* r : refused)
+        if (body.rfind(r, 0) == 0) return true;
+    return false;
+}
+
+// ---- reading source text ----------------------------------------------------------------
+
+struct Token {
+    enum Kind { ident, number, punct, string } kind;
+    std::string text;
+    int line;
+};
+
+std::string trim(std::string s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    const auto e = s.find_last_not_of(" \t\r");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// The text with line splices (backslash-newline) joined, as translation phase 2 does, and the
+// source line of every remaining character.
+struct Logical {
+    std::string text;
+    std::vector<int> line;
+};
+Logical join_splices(const std::string& raw, int first_line) {
+    Logical out;
+    int line = first_line;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '\\' && (i + 1 < raw.size()) && (raw[i + 1] == '\n' || (raw[i + 1] == '\r' && i + 2 < raw.size() && raw[i + 2] == '\n'))) {
+            i += raw[i + 1] == '\r' ? 2 : 1;
+            ++line;
+            continue;
+        }
+        out.text += raw[i];
+        out.line.push_back(line);
+        if (raw[i] == '\n') ++line;
+    }
+    return out;
+}
+
+// Splits logical text into tokens (comments dropped; digraphs spelled as what they stand for)
+// and directive lines (each as the tokens after its `#`).
+class Lexer {
+public:
+    explicit Lexer(const Logical& src) : m_src(src) {}
+
+    // Calls on_directive(tokens, line) for each directive and appends code tokens to `code`.
+    template <class OnDirective>
+    void run(std::vector<Token>& code, OnDirective&& on_directive) {
+        bool line_start = true;
+        std::vector<Token>* sink = &code;
+        std::vector<Token> directive;
+        int directive_line = 0;
+        auto end_directive = [&] {
+            if (sink == &directive) {
+                on_directive(directive, directive_line);
+                directive.clear();
+                sink = &code;
+            }
+        };
+        while (m_pos < text().size()) {
+            const char c = text()[m_pos];
+            if (c == '\n') {
+                end_directive();
+                line_start = true;
+                ++m_pos;
+                continue;
+            }
+            if (std::isspace(static_cast<unsigned char>(c))) {
+                ++m_pos;
+                continue;
+            }
+            if (starts("//")) {
+                while (m_pos < text().size() && text()[m_pos] != '\n') ++m_pos;
+                continue;
+            }
+            if (starts("/*")) {
+                const size_t end = text().find("*/", m_pos + 2);
+                m_pos = end == std::string::npos ? text().size() : end + 2;
+                continue;
+            }
+            if (line_start && (c == '#' || starts("%:"))) {
+                m_pos += c == '#' ? 1 : 2;
+                sink = &directive;
+                directive_line = line();
+                line_start = false;
+                continue;
+            }
+            line_start = false;
+            sink->push_back(next_token());
+        }
+        end_directive();
+    }
+
+private:
+    const std::string& text() const { return m_src.text; }
+    int line() const { return m_pos < m_src.line.size() ? m_src.line[m_pos] : (m_src.line.empty() ? 1 : m_src.line.back()); }
+    bool starts(const char* s) const { return text().compare(m_pos, std::char_traits<char>::length(s), s) == 0; }
+    static bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
+
+    Token next_token() {
+        const int at_line = line();
+        const size_t start = m_pos;
+        const char c = text()[m_pos];
+        // String and character literals, with their encoding prefixes and raw strings.
+        for (const char* prefix : {"u8R\"", "uR\"", "UR\"", "LR\"", "R\""})
+            if (starts(prefix)) return raw_string(std::char_traits<char>::length(prefix) - 1, at_line);
+        for (const char* prefix : {"u8\"", "u8'", "u\"", "u'", "U\"", "U'", "L\"", "L'", "\"", "'"})
+            if (starts(prefix)) return quoted(std::char_traits<char>::length(prefix) - 1, at_line);
+        if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$') {
+            while (m_pos < text().size() && ident_char(text()[m_pos])) ++m_pos;
+            return {Token::ident, text().substr(start, m_pos - start), at_line};
+        }
+        if (std::isdigit(static_cast<unsigned char>(c)) || (c == '.' && m_pos + 1 < text().size() && std::isdigit(static_cast<unsigned char>(text()[m_pos + 1])))) {
+            while (m_pos < text().size()) {
+                const char d = text()[m_pos];
+                if ((d == '+' || d == '-') && std::strchr("eEpP", text()[m_pos - 1])) ++m_pos;
+                else if (ident_char(d) || d == '.' || d == '\'') ++m_pos;
+                else break;
+            }
+            return {Token::number, text().substr(start, m_pos - start), at_line};
+        }
+        // Punctuators: the ones the rules look at, digraphs spelled out; others one character.
+        static const std::pair<const char*, const char*> multi[] = {{"%:%:", "##"}, {"##", "##"}, {"::", "::"}, {"<:", "["}, {":>", "]"},
+                                                                    {"<%", "{"}, {"%>", "}"}, {"%:", "#"}, {"->", "->"}};
+        for (const auto& [spelling, meaning] : multi)
+            if (starts(spelling)) {
+                m_pos += std::char_traits<char>::length(spelling);
+                return {Token::punct, meaning, at_line};
+            }
+        ++m_pos;
+        return {Token::punct, std::string(1, c), at_line};
+    }
+    Token quoted(size_t prefix, int at_line) {
+        const size_t start = m_pos;
+        m_pos += prefix;
+        const char q = text()[m_pos];
+        for (++m_pos; m_pos < text().size() && text()[m_pos] != q && text()[m_pos] != '\n'; ++m_pos)
+            if (text()[m_pos] == '\\') ++m_pos;
+        ++m_pos;
+        return {Token::string, text().substr(start, std::min(m_pos, text().size()) - start), at_line};
+    }
+    Token raw_string(size_t prefix, int at_line) {
+        const size_t start = m_pos;
+        const size_t open = text().find('(', m_pos + prefix);
+        if (open == std::string::npos) {
+            m_pos = text().size();
+            return {Token::string, text().substr(start), at_line};
+        }
+        const std::string close = ")" + text().substr(m_pos + prefix + 1, open - m_pos - prefix - 1) + "\"";
+        const size_t end = text().find(close, open);
+        m_pos = end == std::string::npos ? text().size() : end + close.size();
+        return {Token::string, text().substr(start, m_pos - start), at_line};
+    }
+
+    const Logical& m_src;
+    size_t m_pos = 0;
+};
+
+// ---- the rules on a token stream ----------------------------------------------------------
+
+bool is_integer_type(const std::string& s) {
+    static const std::set<std::string> names = {"uintptr_t", "intptr_t", "size_t", "ssize_t", "ptrdiff_t", "uint64_t", "int64_t",
+                                                "uint32_t", "int32_t", "unsigned", "long", "int", "uint64", "int64"};
+    return names.count(s) > 0;
+}
+
+struct Rules {
+    bool kernel;
+
+    // Why the tokens must be refused, and at which token; "" when they pass.
+    std::pair<std::string, size_t> check(const std::vector<Token>& t) const {
+        for (size_t i = 0; i < t.size(); ++i) {
+            if (t[i].kind == Token::ident) {
+                if (auto why = forbidden_identifier(t[i].text, kernel); !why.empty()) return {why, i};
+                if (t[i].text == "__attribute__" || t[i].text == "__attribute")
+                    if (auto why = gnu_attributes(t, i + 1); !why.empty()) return {why, i};
+                if (t[i].text == "reinterpret_cast")
+                    if (auto why = integer_to_pointer_cast(t, i + 1); !why.empty()) return {why, i};
+            }
+            if (t[i].kind == Token::punct && t[i].text == "[" && i + 1 < t.size() && t[i + 1].text == "[")
+                if (auto why = standard_attributes(t, i + 2); !why.empty()) return {why, i};
+            if (t[i].kind == Token::string && contains_ci(t[i].text, "init_array")) return {"names a section that runs code at start-up", i};
+        }
+        return {"", 0};
+    }
+
+private:
+    static std::string refused_attribute(const std::string& name) {
+        return "an attribute that changes what runs or how it is instrumented (" + name + ")";
+    }
+    // __attribute__((a, b(args), c)): every attribute name must be on the allow-list.
+    static std::string gnu_attributes(const std::vector<Token>& t, size_t i) {
+        if (i + 1 >= t.size() || t[i].text != "(" || t[i + 1].text != "(") return "";
+        int depth = 2;
+        bool expect_name = true;
+        for (i += 2; i < t.size() && depth > 0; ++i) {
+            const std::string& s = t[i].text;
+            if (s == "(") ++depth;
+            else if (s == ")") --depth;
+            else if (depth == 2 && s == ",") expect_name = true;
+            else if (depth == 2 && expect_name && t[i].kind == Token::ident) {
+                if (!allowed_attribute(s)) return refused_attribute(s);
+                expect_name = false;
+            }
+        }
+        return "";
+    }
+    // [[ns::a, b(args)]]: the same, for the standard spelling; only the gnu namespace, or none.
+    static std::string standard_attributes(const std::vector<Token>& t, size_t i) {
+        int depth = 0;
+        bool expect_name = true;
+        for (; i < t.size(); ++i) {
+            const std::string& s = t[i].text;
+            if (depth == 0 && s == "]") return "";
+            if (s == "(") ++depth;
+            else if (s == ")") --depth;
+            else if (depth == 0 && s == ",") expect_name = true;
+            else if (depth == 0 && expect_name && t[i].kind == Token::ident) {
+                std::string name = s;
+                if (i + 2 < t.size() && t[i + 1].text == "::") {
+                    if (s != "gnu" && s != "__gnu__") return refused_attribute(s + "::" + t[i + 2].text);
+                    name = t[i + 2].text;
+                    i += 2;
+                }
+                if (name == "using") return refused_attribute("using");
+                if (!allowed_attribute(name)) return refused_attribute(name);
+                expect_name = false;
+            }
+        }
+        return "";
+    }
+    // reinterpret_cast<T*>(E) where E is visibly an integer: a literal, or a cast to an integer
+    // type. (An integer variable cannot be told from a pointer by tokens alone; kernels' stores
+    // through any pointer are checked when they run: docs/sandbox.md.)
+    static std::string integer_to_pointer_cast(const std::vector<Token>& t, size_t i) {
+        if (i >= t.size() || t[i].text != "<") return "";
+        int depth = 0;
+        bool pointer = false;
+        for (; i < t.size(); ++i) {
+            if (t[i].text == "<") ++depth;
+            else if (t[i].text == ">" && --depth == 0) break;
+            else if (t[i].text == "*") pointer = true;
+        }
+        if (!pointer || i + 2 >= t.size() || t[i + 1].text != "(") return "";
+        const Token& first = t[i + 2];
+        const bool literal = first.kind == Token::number;
+        const bool cast = first.kind == Token::ident && (first.text == "static_cast" || is_integer_type(first.text));
+        const bool c_cast = first.text == "(" && i + 3 < t.size() && is_integer_type(t[i + 3].text);
+        return literal || cast || c_cast ? "casts an integer to a pointer" : "";
+    }
+};
+
+bool is_kernel_file(const fs::path& file) {
+    for (const auto& part : file)
+        if (part == "op_kernel") return true;
+    return false;
 }
 
 // Headers a candidate may include besides its own.
@@ -57,148 +391,129 @@ bool allowed_system_header(const std::string& h) {
                                                   "ascendopt_twin/host/tunable.h"};
     if (std_headers.count(h)) return true;
     if (h == "kernel_operator.h") return true;
-    if (h.find("..") == std::string::npos && std::filesystem::is_regular_file(std::filesystem::path(ASCENDOPT_TWIN_INCLUDE_DIR) / h))
+    if (h.find("..") == std::string::npos && fs::is_regular_file(fs::path(ASCENDOPT_TWIN_INCLUDE_DIR) / h))
         return true;  // a header the twin provides: ours, whatever its folder
     for (const char* p : ascend_prefixes)
         if (h.rfind(p, 0) == 0 && h.find("..") == std::string::npos) return true;
     return false;
 }
 
-std::string trim(std::string s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    const auto e = s.find_last_not_of(" \t\r");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+// A quoted include of a file inside the operator's folder.
+bool own_header(const fs::path& file, const fs::path& root, const std::string& header) {
+    std::error_code ec;
+    const auto found = fs::weakly_canonical(file.parent_path() / header, ec);
+    const auto rel = found.lexically_relative(fs::weakly_canonical(root, ec));
+    return !ec && !rel.empty() && *rel.begin() != ".." && fs::is_regular_file(found, ec);
 }
 
-std::string line_text(const std::string& text, size_t at) {
-    const size_t b = text.rfind('\n', at);
-    const size_t start = b == std::string::npos ? 0 : b + 1;
-    return trim(text.substr(start, text.find('\n', at) - start));
+std::string source_line(const std::string& text, int line) {
+    size_t at = 0;
+    for (int l = 1; l < line && at != std::string::npos; ++l) at = text.find('\n', at) == std::string::npos ? std::string::npos : text.find('\n', at) + 1;
+    if (at == std::string::npos) return "";
+    return trim(text.substr(at, text.find('\n', at) - at));
 }
 
-class Scanner {
-public:
-    Scanner(const std::string& text, const std::filesystem::path& file, const std::filesystem::path& root)
-        : m_text(text), m_file(file), m_root(root) {}
-
-    std::optional<ScreenHit> run() {
-        bool line_start = true;
-        while (m_pos < m_text.size()) {
-            const char c = m_text[m_pos];
-            if (c == '\n') {
-                ++m_line;
-                ++m_pos;
-                line_start = true;
-                continue;
-            }
-            if (std::isspace(static_cast<unsigned char>(c))) {
-                ++m_pos;
-                continue;
-            }
-            if (line_start && c == '#') {
-                if (auto hit = directive()) return hit;
-                continue;
-            }
-            line_start = false;
-            if (starts("//")) skip_to_line_end();
-            else if (starts("/*")) skip_block_comment();
-            else if (c == 'R' && starts("R\"")) skip_raw_string();
-            else if (c == '"' || c == '\'') skip_quoted(c);
-            else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-                if (auto hit = identifier()) return hit;
-            } else {
-                ++m_pos;
-            }
-        }
-        return std::nullopt;
+// The directive rules: includes against the allow-list, pragmas, #line.
+std::string check_directive(const std::vector<Token>& d, const std::string& raw_line, const fs::path& file, const fs::path& root) {
+    if (d.empty()) return "";
+    const std::string& name = d[0].text;
+    if (name == "line") return "a #line directive, which would misattribute what follows";
+    if (name == "pragma") {
+        std::string body;
+        for (size_t i = 1; i < d.size(); ++i) body += (i > 1 ? " " : "") + d[i].text;
+        return forbidden_pragma(body) ? "a pragma that changes code generation (#pragma " + body + ")" : "";
     }
-
-private:
-    bool starts(const char* s) const { return m_text.compare(m_pos, std::char_traits<char>::length(s), s) == 0; }
-    void skip_to_line_end() {
-        while (m_pos < m_text.size() && m_text[m_pos] != '\n') ++m_pos;
-    }
-    void skip_block_comment() {
-        const size_t end = m_text.find("*/", m_pos + 2);
-        const size_t stop = end == std::string::npos ? m_text.size() : end + 2;
-        for (; m_pos < stop; ++m_pos) m_line += m_text[m_pos] == '\n';
-    }
-    void skip_quoted(char quote) {
-        for (++m_pos; m_pos < m_text.size() && m_text[m_pos] != quote && m_text[m_pos] != '\n'; ++m_pos)
-            if (m_text[m_pos] == '\\') ++m_pos;
-        ++m_pos;
-    }
-    void skip_raw_string() {
-        const size_t open = m_text.find('(', m_pos);
-        if (open == std::string::npos) {
-            m_pos = m_text.size();
-            return;
-        }
-        const std::string close = ")" + m_text.substr(m_pos + 2, open - m_pos - 2) + "\"";
-        const size_t end = m_text.find(close, open);
-        const size_t stop = end == std::string::npos ? m_text.size() : end + close.size();
-        for (; m_pos < stop; ++m_pos) m_line += m_text[m_pos] == '\n';
-    }
-    ScreenHit hit(size_t at, std::string reason) const { return {m_file, m_line, std::move(reason), line_text(m_text, at)}; }
-
-    std::optional<ScreenHit> identifier() {
-        const size_t start = m_pos;
-        while (m_pos < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) || m_text[m_pos] == '_')) ++m_pos;
-        const std::string name = m_text.substr(start, m_pos - start);
-        const auto& names = forbidden_names();
-        if (auto it = names.find(name); it != names.end()) return hit(start, it->second + " (" + name + ")");
-        return std::nullopt;
-    }
-
-    // A preprocessor line: includes are checked against the allow-list; the rest is skipped.
-    std::optional<ScreenHit> directive() {
-        const size_t start = m_pos;
-        skip_to_line_end();
-        std::string line = m_text.substr(start, m_pos - start);
-        std::string body = trim(line.substr(1));
-        if (body.rfind("include", 0) != 0) return std::nullopt;
-        body = trim(body.substr(7));
-        if (body.size() < 2) return hit(start, "an include this screen cannot read");
-        const char close = body[0] == '<' ? '>' : body[0] == '"' ? '"' : 0;
-        const size_t end = close ? body.find(close, 1) : std::string::npos;
-        if (end == std::string::npos) return hit(start, "an include by macro, which this screen cannot check");
-        const std::string header = body.substr(1, end - 1);
-        if (allowed_system_header(header)) return std::nullopt;
-        if (body[0] == '"' && own_header(header)) return std::nullopt;
-        return hit(start, "includes a header outside the allow-list (" + header + ")");
-    }
-
-    // A quoted include of a file inside the operator's folder.
-    bool own_header(const std::string& header) const {
-        std::error_code ec;
-        const auto found = std::filesystem::weakly_canonical(m_file.parent_path() / header, ec);
-        const auto root = std::filesystem::weakly_canonical(m_root, ec);
-        const auto rel = found.lexically_relative(root);
-        return !ec && !rel.empty() && *rel.begin() != ".." && std::filesystem::is_regular_file(found, ec);
-    }
-
-    const std::string& m_text;
-    const std::filesystem::path& m_file;
-    const std::filesystem::path& m_root;
-    size_t m_pos = 0;
-    int m_line = 1;
-};
+    if (name != "include" && name != "include_next" && name != "import") return "";
+    const auto at = raw_line.find_first_of("<\"", raw_line.find(name) + name.size());
+    if (at == std::string::npos) return "an include by macro, which this screen cannot check";
+    const char close = raw_line[at] == '<' ? '>' : '"';
+    const auto end = raw_line.find(close, at + 1);
+    if (end == std::string::npos) return "an include this screen cannot read";
+    const std::string header = raw_line.substr(at + 1, end - at - 1);
+    if (allowed_system_header(header)) return "";
+    if (close == '"' && own_header(file, root, header)) return "";
+    return "includes a header outside the allow-list (" + header + ")";
+}
 
 }  // namespace
 
-std::string ScreenHit::describe(const std::filesystem::path& root) const {
+std::string ScreenHit::describe(const fs::path& root) const {
     return file.lexically_relative(root).string() + ":" + std::to_string(line) + ": " + reason + ": `" + text + "`";
 }
 
-std::optional<ScreenHit> screen_text(const std::string& text, const std::filesystem::path& file, const std::filesystem::path& root) {
-    return Scanner(text, file, root).run();
+std::optional<ScreenHit> screen_text(const std::string& text, const fs::path& file, const fs::path& root) {
+    const Logical logical = join_splices(text, 1);
+    std::vector<Token> code;
+    std::optional<ScreenHit> hit;
+    const Rules rules{is_kernel_file(file)};
+    Lexer(logical).run(code, [&](const std::vector<Token>& d, int line) {
+        if (hit) return;
+        std::string why = check_directive(d, source_line(text, line), file, root);
+        size_t at = 0;
+        if (why.empty() && !d.empty() && d[0].text != "include") std::tie(why, at) = rules.check(d);  // macro bodies too
+        if (!why.empty()) hit = ScreenHit{file, at < d.size() ? d[at].line : line, why, source_line(text, line)};
+    });
+    if (hit) return hit;
+    const auto [why, at] = rules.check(code);
+    if (!why.empty()) return ScreenHit{file, code[at].line, why, source_line(text, code[at].line)};
+    return std::nullopt;
 }
 
-std::optional<ScreenHit> screen_sources(const std::vector<std::filesystem::path>& files, const std::filesystem::path& root) {
+std::optional<ScreenHit> screen_sources(const std::vector<fs::path>& files, const fs::path& root) {
     for (const auto& f : files) {
         auto text = read_text(f);
         if (!text) return ScreenHit{f, 0, "cannot be read", ""};
         if (auto hit = screen_text(*text, f, root)) return hit;
+    }
+    return std::nullopt;
+}
+
+std::optional<ScreenHit> screen_preprocessed(const std::string& output, const fs::path& root) {
+    // Line markers (`# 12 "op_kernel/x.cpp" 1`) say where the following output lines came from.
+    struct Origin {
+        fs::path file;
+        int line;
+    };
+    std::vector<Origin> origin;  // by output line, from 1
+    origin.push_back({});
+    fs::path file;
+    int line = 1;
+    for (size_t pos = 0; pos <= output.size();) {
+        const size_t end = std::min(output.find('\n', pos), output.size());
+        const std::string text = output.substr(pos, end - pos);
+        origin.push_back({file, line});
+        if (text.rfind("# ", 0) == 0 && text.find('"') != std::string::npos) {
+            const auto q1 = text.find('"'), q2 = text.rfind('"');
+            line = std::atoi(text.c_str() + 2);
+            file = text.substr(q1 + 1, q2 - q1 - 1);
+        } else {
+            ++line;
+        }
+        pos = end + 1;
+    }
+    auto hit_at = [&](int output_line, const std::string& why) {
+        const Origin& o = origin[std::min<size_t>(size_t(std::max(output_line, 0)), origin.size() - 1)];
+        const auto original = read_text(o.file.is_absolute() ? o.file : root / o.file);
+        return ScreenHit{o.file, o.line, why + ", after macro expansion", original ? source_line(*original, o.line) : ""};
+    };
+    // The tokens of each file apart: kernel files have rules of their own.
+    std::vector<Token> tokens;
+    std::optional<ScreenHit> hit;
+    Lexer(join_splices(output, 1)).run(tokens, [&](const std::vector<Token>& d, int output_line) {
+        if (hit || d.empty() || d[0].text != "pragma") return;  // line markers
+        std::string body;
+        for (size_t i = 1; i < d.size(); ++i) body += (i > 1 ? " " : "") + d[i].text;
+        if (forbidden_pragma(body)) hit = hit_at(output_line, "a pragma that changes code generation (#pragma " + body + ")");
+    });
+    if (hit) return hit;
+    size_t from = 0;
+    while (from < tokens.size()) {
+        const bool kernel = is_kernel_file(origin[size_t(tokens[from].line)].file);
+        size_t to = from;
+        while (to < tokens.size() && is_kernel_file(origin[size_t(tokens[to].line)].file) == kernel) ++to;
+        const std::vector<Token> run(tokens.begin() + long(from), tokens.begin() + long(to));
+        if (const auto [why, at] = Rules{kernel}.check(run); !why.empty()) return hit_at(run[at].line, why);
+        from = to;
     }
     return std::nullopt;
 }

@@ -1,13 +1,20 @@
-// The static screen: before a candidate is built, its sources are searched for the known
-// escape hatches of C++ — inline assembly, starting processes, sockets, file I/O, the
-// environment, dynamic loading, raw system calls, memory protection, signals, static
-// constructors (which would run before the operator binary drops its system calls) — and for
-// includes outside an allow-list (the Ascend C headers, a set of standard headers, and the
-// operator's own headers). A hit rejects the candidate with the file, line and reason.
+// The static screen: before a candidate is built, its sources are searched for the escape
+// hatches of C++ and for what would let it reach the twin's measurement: inline assembly,
+// starting processes, sockets, files and file descriptors, the environment, dynamic loading,
+// raw system calls and memory mappings, signals, threads, static constructors; any name of the
+// twin's internals (ascendopt_twin::, ASCENDOPT_*) or of the instrumentation (__asan_*,
+// __sanitizer_*); attributes off an allow-list (section, constructor, no_sanitize, alias, ...)
+// and pragmas that change code generation; #line; integer-to-pointer casts it can see; in
+// kernel files, C library copies (memcpy, ...) that would move data unaccounted. Includes must
+// be on an allow-list (the Ascend C and twin headers, harmless standard headers, the operator's
+// own headers). A hit rejects the candidate with the file, line and reason.
 //
-// It is a screen, not a proof: comments and string literals are skipped, but a name built by
-// token pasting gets through. The sandbox and the seccomp filter (docs/sandbox.md) are the walls
-// behind it.
+// Two passes: the source text (line splices joined, digraphs read as what they stand for,
+// comments and literals skipped, macro bodies included), and the candidate's code after its own
+// macros are expanded (screen_preprocessed, on `g++ -E` output where every header but the
+// operator's own is empty), so a name built by token pasting is seen too. It remains a screen:
+// the walls behind it are the seccomp filter, the build's ELF check and the sandbox
+// (docs/sandbox.md).
 #pragma once
 
 #include <filesystem>
@@ -28,7 +35,11 @@ struct ScreenHit {
 // The first hit in `files` (sources and headers of one operator under `root`), or nullopt.
 std::optional<ScreenHit> screen_sources(const std::vector<std::filesystem::path>& files, const std::filesystem::path& root);
 
-// The same for one source text; `file` only labels the hit.
+// The same for one source text; `file` names the hit and says whether it is kernel code.
 std::optional<ScreenHit> screen_text(const std::string& text, const std::filesystem::path& file, const std::filesystem::path& root);
+
+// The second pass, on the output of `g++ -E` over one candidate file with every header but the
+// operator's own replaced by an empty one (Builder::expand_candidate_macros).
+std::optional<ScreenHit> screen_preprocessed(const std::string& cpp_output, const std::filesystem::path& root);
 
 }  // namespace ascendopt

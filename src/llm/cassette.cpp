@@ -5,6 +5,7 @@
 
 #include "llm/secrets.h"
 #include "util/files.h"
+#include "util/json_bounded.h"
 
 namespace ascendopt {
 namespace {
@@ -100,8 +101,9 @@ Result<std::unique_ptr<ReplayProposer>> ReplayProposer::open(const std::filesyst
         start = end + 1;
         ++line_no;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        const auto j = nlohmann::json::parse(line, nullptr, false);
-        if (j.is_discarded() || !j.is_object() || !j.contains("key") || !j["key"].is_string() ||
+        const auto parsed = parse_bounded_json(line, "the entry");
+        const nlohmann::json j = parsed ? *parsed : nlohmann::json();
+        if (!j.is_object() || !j.contains("key") || !j["key"].is_string() ||
             !(j.contains("reply") || j.contains("error")))
             return make_error(cassette.string() + ":" + std::to_string(line_no) + ": not a cassette entry",
                               "each line must be a JSON object with \"key\" and \"reply\" or \"error\"");

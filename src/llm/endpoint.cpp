@@ -6,6 +6,7 @@
 #include <ctime>
 #include <thread>
 
+#include "util/json_bounded.h"
 #include "util/random.h"
 
 namespace ascendopt {
@@ -39,8 +40,9 @@ std::string trim_slash(std::string s) {
 
 // The server's own explanation from an error body ({"error": {"message": ...}}), else the body's start.
 std::string server_message(const std::string& body) {
-    const auto j = nlohmann::json::parse(body, nullptr, false);
-    if (!j.is_discarded() && j.is_object() && j.contains("error")) {
+    const auto parsed = parse_bounded_json(body, "the error body");
+    const nlohmann::json j = parsed ? *parsed : nlohmann::json();
+    if (j.is_object() && j.contains("error")) {
         const auto& e = j["error"];
         if (e.is_object() && e.contains("message") && e["message"].is_string()) return e["message"];
         if (e.is_string()) return e;
@@ -105,9 +107,11 @@ Result<EndpointReply> OpenAiEndpoint::post_json(std::string_view path, const nlo
             if (!outcome.ok()) {
                 last_failure = outcome.error().message;
             } else if (outcome.response().status == 200) {
-                auto j = nlohmann::json::parse(outcome.response().body, nullptr, false);
-                if (!j.is_discarded() && j.is_object()) return EndpointReply{std::move(j), attempt};
-                last_failure = "the reply is not a JSON object (" + std::to_string(outcome.response().body.size()) + " bytes; truncated?)";
+                auto j = parse_bounded_json(outcome.response().body, "the reply");
+                if (j && j->is_object()) return EndpointReply{std::move(*j), attempt};
+                last_failure = j ? "the reply is not a JSON object (" + std::to_string(outcome.response().body.size()) + " bytes; truncated?)"
+                                 : j.error().message + ", so not a JSON object (" + std::to_string(outcome.response().body.size()) +
+                                       " bytes; truncated?)";
             } else {
                 const auto& r = outcome.response();
                 last_status = r.status;

@@ -1,6 +1,8 @@
 #include "util/sandbox.h"
 
+#include <algorithm>
 #include <mutex>
+#include <string_view>
 
 #include "util/subprocess.h"
 
@@ -29,16 +31,29 @@ void add_system_view(std::vector<std::string>& out) {
 
 std::vector<std::string> sandboxed_argv(const std::filesystem::path& bwrap, const std::vector<std::string>& argv,
                                         const SandboxSpec& spec) {
+    // /tmp is a RAM-backed tmpfs, which no memory limit of the process counts: it gets a size.
     std::vector<std::string> out = {bwrap.string(), "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-                                    "--clearenv", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"};
+                                    "--clearenv", "--proc", "/proc", "--dev", "/dev", "--size", std::to_string(k_sandbox_tmp_bytes),
+                                    "--tmpfs", "/tmp"};
     add_system_view(out);
     // A path that does not exist (yet) has nothing to show; bwrap would refuse it. Inside, a
     // relative destination would not be where the program looks: every path is made absolute.
+    // A later mount covers an earlier one at or under its path, so outer folders go first: the
+    // read-only inputs inside a writable job folder stay read-only, and a writable build folder
+    // inside the read-only cache stays writable.
+    std::vector<std::pair<std::filesystem::path, const char*>> binds;
     std::error_code ec;
-    for (const auto& p : spec.read_only)
-        if (std::filesystem::exists(p, ec)) out.insert(out.end(), {"--ro-bind", std::filesystem::absolute(p).string(), std::filesystem::absolute(p).string()});
     for (const auto& p : spec.writable)
-        if (std::filesystem::exists(p, ec)) out.insert(out.end(), {"--bind", std::filesystem::absolute(p).string(), std::filesystem::absolute(p).string()});
+        if (std::filesystem::exists(p, ec)) binds.emplace_back(std::filesystem::absolute(p).lexically_normal(), "--bind");
+    for (const auto& p : spec.read_only)
+        if (std::filesystem::exists(p, ec)) binds.emplace_back(std::filesystem::absolute(p).lexically_normal(), "--ro-bind");
+    auto depth = [](const std::filesystem::path& p) { return std::distance(p.begin(), p.end()); };
+    // At equal depth (the same path named twice) the writable mount goes last and wins.
+    auto writable = [](const char* how) { return std::string_view(how) == "--bind"; };
+    std::stable_sort(binds.begin(), binds.end(), [&](const auto& a, const auto& b) {
+        return std::pair(depth(a.first), writable(a.second)) < std::pair(depth(b.first), writable(b.second));
+    });
+    for (const auto& [path, how] : binds) out.insert(out.end(), {how, path.string(), path.string()});
     out.insert(out.end(), {"--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/nonexistent", "--setenv", "LC_ALL", "C"});
     for (const auto& [k, v] : spec.env) out.insert(out.end(), {"--setenv", k, v});
     if (!spec.cwd.empty()) out.insert(out.end(), {"--chdir", std::filesystem::absolute(spec.cwd).string()});

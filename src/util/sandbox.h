@@ -14,6 +14,10 @@
 
 namespace ascendopt {
 
+// The size of the sandbox's /tmp, a tmpfs in RAM that no process limit counts: enough for a
+// compiler's temporary files.
+constexpr uint64_t k_sandbox_tmp_bytes = 256ull << 20;
+
 struct SandboxSpec {
     std::vector<std::filesystem::path> read_only;  // visible read-only, at the same path
     std::vector<std::filesystem::path> writable;   // visible read-write, at the same path

@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +13,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <utility>
+
+#include "util/task_cap.h"
 
 extern char** environ;
 
@@ -69,6 +72,8 @@ struct ChildPlan {
     enum class Failed { no, chdir, exec } failed = Failed::no;
     int failed_errno = 0;
     int report_fd = -1;  // fork fallback: where the child also writes {failed, errno}
+    int cgroup_procs_fd = -1;  // the child enters the task-capped group here (task_cap.h)
+    pid_t parent = 0;          // the child dies with it (PR_SET_PDEATHSIG)
 };
 
 [[noreturn]] void give_up(ChildPlan& p, ChildPlan::Failed why) {
@@ -91,6 +96,18 @@ struct ChildPlan {
             sa.sa_handler = SIG_DFL;
             sigaction(sig, &sa, nullptr);
         }
+    }
+    // A child outlives no ascendopt: killed when the thread that started it ends, and at once if
+    // that already happened before the request took effect.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != p.parent) _exit(127);
+    if (p.cgroup_procs_fd >= 0) {
+        char digits[24];
+        int n = 0;
+        for (long v = long(getpid()); v > 0; v /= 10) digits[n++] = char('0' + v % 10);
+        char text[24];
+        for (int i = 0; i < n; ++i) text[i] = digits[n - 1 - i];
+        (void)!::write(p.cgroup_procs_fd, text, size_t(n));
     }
     sigprocmask(SIG_SETMASK, &p.parent_mask, nullptr);
     setpgid(0, 0);
@@ -273,6 +290,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     // The soft CPU limit sends SIGXCPU, which a program may catch; the hard one a second later kills.
     if (o.cpu_seconds > 0) plan.limits.push_back({RLIMIT_CPU, {o.cpu_seconds, o.cpu_seconds + 1}});
     if (o.file_size_bytes > 0) plan.limits.push_back({RLIMIT_FSIZE, {o.file_size_bytes, o.file_size_bytes}});
+    const auto cap = o.max_tasks > 0 ? TaskCap::create(o.max_tasks) : nullptr;
+    if (cap) plan.cgroup_procs_fd = cap->procs_fd();
+    plan.parent = getpid();
     const auto start = std::chrono::steady_clock::now();
     const pid_t pid = spawn(plan);
     close_child_ends(plan);

@@ -22,6 +22,9 @@ struct ProcessOptions {
     uint64_t memory_limit_bytes = 0;         // RLIMIT_AS; 0: no limit
     uint64_t cpu_seconds = 0;                // RLIMIT_CPU (SIGKILL past it); 0: no limit
     uint64_t file_size_bytes = 0;            // RLIMIT_FSIZE, largest file it may write; 0: no limit
+    // Tasks (processes and threads) of the whole tree at once, through a pids cgroup where one can
+    // be made (task_cap.h; root is exempt from RLIMIT_NPROC); 0: no limit.
+    uint32_t max_tasks = 0;
     size_t keep_bytes = 16 * 1024;           // per captured stream
     std::optional<std::string> stdin_data;   // fed to the child's stdin, then closed; nullopt: /dev/null
     bool separate_stderr = false;            // true: stdout in `output`, stderr in `error_output`

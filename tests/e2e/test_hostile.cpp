@@ -13,8 +13,9 @@ using ascendopt::ProcessResult;
 namespace {
 
 // exp_custom with `snippet` run first in every block, and `includes` added to the kernel.
-// Hostile code here hides its names from the static screen by token pasting (P(fo,rk) is
-// fork), as a determined candidate would, so that these tests reach the walls behind it.
+// Hostile code here hides its names by token pasting (P(fo,rk) is fork), as a determined
+// candidate would. The screen's second pass sees through that (Hostile.PastedNamesAreRejected),
+// so these tests evaluate with --no-screen to reach the walls behind it.
 struct HostileKernel {
     OperatorCopy op{"exp_custom"};
     HostileKernel(const std::string& includes, const std::string& snippet) {
@@ -24,7 +25,8 @@ struct HostileKernel {
     }
     // One small case is enough: the snippet runs in every case alike.
     ProcessResult eval(std::vector<std::string> extra = {}) {
-        std::vector<std::string> args = {"eval", op.dir().string(), "--case", "ragged[float32]", "--timeout", "3", "--json", "-q"};
+        std::vector<std::string> args = {"eval", op.dir().string(), "--case", "ragged[float32]", "--timeout", "3", "--json", "-q",
+                                         "--no-screen"};
         args.insert(args.end(), extra.begin(), extra.end());
         return run_cli(args);
     }
@@ -147,7 +149,7 @@ TEST(Hostile, EarlyExitBeforeWritingOutputsIsRunFailed) {
 TEST(Hostile, SecretsInOurEnvironmentAreInvisible) {
     HostileKernel k("extern \"C\" char* P(get, env)(const char*);", "    if (P(get, env)(\"ASCENDOPT_TEST_API_KEY\")) return;");
     for (const bool sandboxed : {true, false}) {
-        std::vector<std::string> args = {"eval", k.op.dir().string(), "--case", "ragged[float32]", "--json", "-q"};
+        std::vector<std::string> args = {"eval", k.op.dir().string(), "--case", "ragged[float32]", "--json", "-q", "--no-screen"};
         if (!sandboxed) args.push_back("--unsandboxed");
         const auto r = run_cli(args, {{"ASCENDOPT_TEST_API_KEY", "sk-secret"}});
         EXPECT_EQ(case_status(r), "ok") << (sandboxed ? "sandboxed: " : "unsandboxed: ") << r.output;
@@ -170,15 +172,23 @@ TEST(Hostile, NoBubblewrapMeansRefusalOrAnExplicitUnsandboxedRun) {
     EXPECT_NE(unconfined.output.find("warning: --unsandboxed"), std::string::npos) << unconfined.output;
 }
 
-// Without the token pasting, the static screen rejects such code before building it.
+// Without --no-screen, the static screen rejects such code before building it, spelled plainly
+// or pasted together.
 TEST(Hostile, PlainEscapesAreRejectedBeforeTheBuild) {
     HostileKernel k("#include <unistd.h>", "    if (fork() == 0) return;");
-    const auto r = k.eval();
+    const auto r = run_cli({"eval", k.op.dir().string(), "--case", "ragged[float32]", "--json", "-q"});
     EXPECT_EQ(r.exit_code, 1) << r.output;
     const auto doc = json_of(r);
     EXPECT_EQ(doc.value("status", ""), "rejected") << r.output;
     EXPECT_NE(doc.value("reason", "").find("op_kernel/exp_custom.cpp:"), std::string::npos) << r.output;
     EXPECT_NE(doc.value("reason", "").find("unistd.h"), std::string::npos) << r.output;
+}
+
+TEST(Hostile, PastedNamesAreRejected) {
+    HostileKernel k("extern \"C\" int P(fo, rk)();", "    if (P(fo, rk)() == 0) return;");
+    const auto r = run_cli({"eval", k.op.dir().string(), "--case", "ragged[float32]", "--json", "-q"});
+    EXPECT_EQ(json_of(r).value("status", ""), "rejected") << r.output;
+    EXPECT_NE(json_of(r).value("reason", "").find("starts a process (fork), after macro expansion"), std::string::npos) << r.output;
 }
 
 TEST(Hostile, TheEvaluatorCarriesOnAfterEachOfThem) {

@@ -25,7 +25,7 @@ TEST(StaticScreen, CatchesEachKindOfEscapeWithItsLine) {
         {"const char* k = getenv(\"OPENAI_API_KEY\");", "environment"},
         {"void* h = dlopen(\"libc.so.6\", 1);", "loads code"},
         {"long r = syscall(57);", "raw system calls"},
-        {"__attribute__((constructor)) void early() {}", "static constructor"},
+        {"__attribute__((constructor)) void early() {}", "attribute that changes what runs"},
         {"#include <fstream>\n", "outside the allow-list (fstream)"},
         {"#include \"../../secrets.h\"\n", "outside the allow-list"},
         {"#include HEADER_MACRO\n", "include by macro"},
@@ -64,4 +64,76 @@ TEST(StaticScreen, EveryBundledOperatorPasses) {
         const auto hit = screen_sources(op->all_files, op->root);
         EXPECT_FALSE(hit) << hit->describe(op->root);
     }
+}
+
+// What let a kernel fake its speed or reach the harness's files (issue 15), each with the way
+// it was hidden: a name of the twin's internals, an attribute that turns instrumentation off,
+// I/O the old list missed, a line splice, a digraph directive, a pasted name.
+TEST(StaticScreen, TheTwinsInternalsAndTheirDisguises) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"auto* p = ascendopt_twin::gm_translate(x, 64, false, \"\");", "twin's internals (ascendopt_twin)"},
+        {"ASCENDOPT_TWIN_FN void fast() {}", "twin's internals (ASCENDOPT_TWIN_FN)"},
+        {"namespace t = ascendopt_twin;", "twin's internals"},
+        {"__attribute__((no_sanitize_address)) void f() {}", "(no_sanitize_address)"},
+        {"__attribute__((__no_instrument_function__, aligned(8))) void f() {}", "(__no_instrument_function__)"},
+        {"[[gnu::no_sanitize(\"kernel-address\")]] void f() {}", "(no_sanitize)"},
+        {"__attribute__((section(\".preinit_array\"))) void (*p)() = 0;", "(section)"},
+        {"__attribute__((constructor(100))) void early() {}", "(constructor)"},
+        {"__attribute__((copy(other))) void f() {}", "(copy)"},
+        {"[[clang::optnone]] void f() {}", "(clang::optnone)"},
+        {"FILE* f = fopen64(\"../perf/result.json\", \"w\");", "reads or writes files (fopen64)"},
+        {"::write(3, buf, 10);", "writes through a file descriptor (write)"},
+        {"int g() { return fo\\\nrk(); }", "starts a process (fork)"},
+        {"%:define X 1\nint y = syscall(1);", "raw system calls"},
+        {"#define CALL fork\nint z = CALL();", "starts a process (fork)"},
+        {"#pragma GCC optimize(\"O0\")\n", "pragma that changes code generation"},
+        {"_Pragma(\"GCC optimize(\\\"O0\\\")\") void f();", "(_Pragma)"},
+        {"#line 1 \"kernel_operator.h\"\n", "#line"},
+        {"float* p = reinterpret_cast<float*>(0x7f0000001000);", "casts an integer to a pointer"},
+        {"float* p = reinterpret_cast<float*>(static_cast<uintptr_t>(a));", "casts an integer to a pointer"},
+        {"void* q = __builtin_frame_address(0);", "call stack"},
+        {"void k(float* d, const float* s) { memcpy(d, s, 64); }", "copies or fills memory outside the Ascend C API (memcpy)"},
+        {"extern \"C\" void __asan_store4_noabort(void*);", "instrumentation"},
+    };
+    for (const auto& [code, reason] : cases) {
+        const auto hit = screen(code);
+        ASSERT_TRUE(hit) << code;
+        EXPECT_NE(hit->reason.find(reason), std::string::npos) << code << " -> " << hit->reason;
+    }
+    EXPECT_EQ(screen("int g() { return fo\\\nrk(); }")->line, 1);
+    EXPECT_EQ(screen("int a;\n#define CALL fork\nint z = CALL();")->line, 2);
+}
+
+TEST(StaticScreen, LegitimateSpellingsPass) {
+    const char* fine[] = {
+        "__attribute__((aligned(32))) float table[8];",
+        "[[maybe_unused]] int x = 0; [[likely]];",
+        "int opened = 0, writer = 1, memcpy_count = 2;",
+        "uint64_t addr = reinterpret_cast<uint64_t>(ptr);",
+        "auto* g = reinterpret_cast<__gm__ float*>(x);",
+        "#pragma once\n#pragma unroll\n#pragma bisheng auto_sync parallel\n",
+        "int a[4]; int b = a[a[0]];",
+    };
+    for (const char* code : fine) EXPECT_FALSE(screen(code)) << code << " -> " << screen(code)->reason;
+    // Host code may copy memory: it runs before the kernel, not as its measured work.
+    EXPECT_FALSE(screen_text("void h(void* d, const void* s) { memcpy(d, s, 8); }", "/op/op_host/h.cpp", "/op"));
+}
+
+// The second pass reads `g++ -E` output: line markers give the file and line of the
+// candidate's own code, and a name pasted together by one of its macros is there in full.
+TEST(StaticScreen, NamesPastedByTheCandidatesMacrosAreSeenAfterExpansion) {
+    auto dir = make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-screen");
+    ASSERT_TRUE(dir);
+    std::filesystem::create_directories(*dir / "op_kernel");
+    const std::string source = "#define CAT(a, b) a##b\nint k() {\n  return CAT(ascend, opt_twin)::leak();\n}\n";
+    ASSERT_TRUE(write_atomic(*dir / "op_kernel" / "k.cpp", source));
+    EXPECT_FALSE(screen_text(source, *dir / "op_kernel" / "k.cpp", *dir)) << "the first pass cannot see a pasted name";
+    const std::string expanded = "# 1 \"" + (*dir / "op_kernel" / "k.cpp").string() + "\"\n\nint k() {\n  return ascendopt_twin::leak();\n}\n";
+    const auto hit = screen_preprocessed(expanded, *dir);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->line, 3);
+    EXPECT_NE(hit->reason.find("after macro expansion"), std::string::npos) << hit->reason;
+    EXPECT_EQ(hit->text, "return CAT(ascend, opt_twin)::leak();");
+    EXPECT_TRUE(screen_preprocessed("# 1 \"" + (*dir / "op_kernel" / "k.cpp").string() + "\"\n#pragma GCC optimize (\"O0\")\n", *dir));
+    std::filesystem::remove_all(*dir);
 }

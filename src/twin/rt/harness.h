@@ -27,11 +27,12 @@ nlohmann::json describe_registry();
 // Errors inside the kernel go through fail() and never return here.
 nlohmann::json run_job(const nlohmann::json& job);
 
-// The "timing" object of a result, and the Chrome-trace file of a launch.
+// The "timing" object of a result, and the Chrome trace of a launch.
 nlohmann::json timing_json(const LaunchResult& r, const SocSpec& soc);
-bool write_chrome_trace(const LaunchResult& r, const SocSpec& soc, const std::string& path);
+std::string chrome_trace(const LaunchResult& r, const SocSpec& soc);
 
-// Where fail() and the crash handler write their verdict.
+// Where fail() and the crash handler write their verdict: the pre-opened result file of the
+// case that runs.
 void set_result_path(const std::string& path);
 [[noreturn]] void finish_with_verdict(const nlohmann::json& result);
 

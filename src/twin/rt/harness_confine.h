@@ -1,10 +1,12 @@
 // Operator binaries run untrusted code (the candidate's host tiling and kernel). Before any of
-// it runs — the constructor that calls this has the earliest priority the linker orders, so it
-// precedes candidates' static initialisers — the process loses, for good, the system calls an
-// operator never needs: starting processes (fork, vfork, exec, clone without CLONE_THREAD),
-// sockets, and reading or writing other processes (ptrace, process_vm_*). Threads stay
-// allowed: blocks run as threads. The bubblewrap sandbox around the process is the outer wall;
-// this is the inner one.
+// it runs (harness_main.cpp: the first constructor, after the harness opened every file the job
+// names) the process loses, for good, the system calls an operator never needs: starting
+// processes (fork, vfork, exec, clone without CLONE_THREAD), sockets, reading or writing other
+// processes (ptrace, process_vm_*, kill), reaching any file by name (open*, creat, link,
+// rename, unlink, mkdir, truncate, mount, memfd, io_uring, ...), making memory executable
+// (mmap/mprotect with PROT_EXEC) and changing resource limits. Threads stay allowed: blocks
+// run as threads. The bubblewrap sandbox around the process is the outer wall; this is the
+// inner one.
 #pragma once
 
 namespace ascendopt_twin::harness {

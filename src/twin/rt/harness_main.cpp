@@ -17,25 +17,17 @@
 
 #include "harness.h"
 #include "harness_confine.h"
+#include "harness_files.h"
 #include "twin_rt.h"
 
 namespace ascendopt_twin::harness {
 namespace {
 
-std::string g_result_path;
+// The pre-opened result file of the running case (harness_files.h); -1 before the first.
+std::atomic<int> g_result_fd{-1};
 GmSpace* g_gm_for_crash_reports = nullptr;
 
-void write_file(const std::string& path, const std::string& text) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) return;
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n <= 0) break;
-        done += size_t(n);
-    }
-    ::close(fd);
-}
+void write_result(const std::string& text) { overwrite_fd(g_result_fd.load(), text.data(), text.size()); }
 
 // Return addresses of the calling stack inside the operator binary, as offsets from its load
 // address (the evaluator maps them to op_kernel/op_host source lines with addr2line). `first`,
@@ -105,7 +97,7 @@ void on_fault(int sig, siginfo_t* info, void* context) {
     const nlohmann::json result = {{"status", status}, {"api", api}, {"message", message}, {"ends_process", true},
                                    {"frames", stack_offsets(pc)}};
     std::fprintf(stderr, "ascendopt-twin: %s: %s\n", status, message.c_str());
-    if (!g_result_path.empty()) write_file(g_result_path, result.dump());
+    write_result(result.dump());
     _exit(k_verdict);
 }
 
@@ -131,7 +123,7 @@ void on_case_timeout(int) {
     static std::atomic<bool> reporting{false};
     if (reporting.exchange(true))
         for (;;) pause();
-    if (!g_result_path.empty()) write_file(g_result_path, g_timeout_verdict);
+    write_result(g_timeout_verdict);
     static const char line[] = "ascendopt-twin: timeout: the case ran past its time limit\n";
     (void)!::write(STDERR_FILENO, line, sizeof line - 1);
     _exit(k_verdict);
@@ -184,7 +176,7 @@ int run_cases(const nlohmann::json& job) {
             std::fprintf(stderr, "ascendopt-twin: %s: %s: %s\n", result.value("status", "").c_str(), result.value("api", "").c_str(),
                          result.value("message", "").c_str());
         }
-        write_file(g_result_path, result.dump(2));
+        write_result(result.dump(2));
     }
     std::fflush(stdout);
     return all_ok ? k_ok : k_verdict;
@@ -198,7 +190,7 @@ int usage() {
 
 }  // namespace
 
-void set_result_path(const std::string& path) { g_result_path = path; }
+void set_result_path(const std::string& path) { g_result_fd.store(preopened_fd(path)); }
 
 void set_crash_report_gm(GmSpace* gm) { g_gm_for_crash_reports = gm; }
 
@@ -214,36 +206,47 @@ void finish_with_verdict(const nlohmann::json& result) {
                      result.value("api", "").c_str(), result.value("message", "").c_str());
     nlohmann::json last = result;
     last["ends_process"] = true;  // the evaluator runs the job's later cases in a fresh process
-    if (!g_result_path.empty()) write_file(g_result_path, last.dump(2));
+    write_result(last.dump(2));
     _exit(result.value("status", "") == "ok" ? k_ok : k_verdict);
 }
 
 }  // namespace ascendopt_twin::harness
 
-// Priority 101 is the first the linker orders after the implementation's own; candidates may
-// not declare constructors (the static screen rejects them), so this runs before their code.
-__attribute__((constructor(101))) static void confine_before_candidate_code() {
-    if (!ascendopt_twin::harness::forbid_process_escape_syscalls())
-        std::fprintf(stderr, "ascendopt-twin: warning: the kernel refused the seccomp filter; processes and sockets stay possible\n");
+namespace {
+// Set by the first constructor, read by main(): built on first use (see harness_files.cpp).
+std::string& preopen_error() {
+    static std::string error;
+    return error;
+}
+}  // namespace
+
+// The walls go up here, before any candidate code: priority 101 is the first the linker orders
+// after the implementation's own, and the build refuses candidate objects that would run
+// earlier (.preinit_array, prioritised .init_array entries, IFUNC resolvers: elf_screen.h).
+// glibc hands init_array functions the program's arguments. Every file the job names is opened
+// now; then the process loses the system calls an operator never needs, open() among them.
+__attribute__((constructor(101))) static void confine_before_candidate_code(int argc, char** argv, char**) {
+    using namespace ascendopt_twin::harness;
+    if (!preopen_files(argc, argv, preopen_error())) return;  // main() reports it; nothing of the job runs
+    install_fault_handler();  // also loads the unwinder, which the walls would not let load later
+    if (!forbid_process_escape_syscalls())
+        std::fprintf(stderr, "ascendopt-twin: warning: the kernel refused the seccomp filter; processes, sockets and files stay possible\n");
 }
 
 int main(int argc, char** argv) {
     using namespace ascendopt_twin::harness;
-    if (argc != 3) return usage();
-    const std::string mode = argv[1];
-    if (mode == "--describe") {
-        std::ofstream(argv[2]) << describe_registry().dump(2);
-        return k_ok;
-    }
-    if (mode != "--job") return usage();
-    nlohmann::json job;
-    try {
-        job = nlohmann::json::parse(std::ifstream(argv[2]));
-    } catch (const std::exception& e) {
-        std::cerr << "ascendopt-twin: cannot read job " << argv[2] << ": " << e.what() << "\n";
+    if (!preopen_error().empty()) {
+        std::cerr << "ascendopt-twin: " << preopen_error() << "\n";
         return k_bad_job;
     }
-    install_fault_handler();
+    if (argc != 3) return usage();
+    const std::string& mode = preopened_mode();
+    if (mode == "--describe") {
+        const std::string text = describe_registry().dump(2);
+        return overwrite_preopened(describe_path(), text) ? k_ok : k_bad_job;
+    }
+    if (mode != "--job") return usage();
+    const nlohmann::json& job = preopened_job();
     std::set_new_handler([] {
         ascendopt_twin::fail(ascendopt_twin::ErrorKind::resource_exceeded, "memory",
                              "an allocation failed: the operator's host code or kernel exceeded its memory limit "

@@ -1,12 +1,12 @@
 // Runs one job in an operator binary: tiling, GM set-up, launch, outputs. See harness.h.
 #include <dlfcn.h>
 
-#include <fstream>
 #include <iterator>
 
 #include "ascendopt_twin/host/platform.h"
 #include "core/dtype.h"
 #include "harness.h"
+#include "harness_files.h"
 #include "soc_json.h"
 #include "twin_rt.h"
 
@@ -112,16 +112,18 @@ std::vector<Tensor> tensors_for(const std::vector<ops::OpParamDef>& params, cons
     return out;
 }
 
-// The bytes of an input file, which must hold exactly the tensor.
-std::vector<char> read_file_of(const Tensor& t) {
-    std::ifstream in(t.file, std::ios::binary | std::ios::ate);
-    const auto size = in ? uint64_t(in.tellg()) : 0;
-    if (size != t.bytes())
+// Reads an input file, which must hold exactly the tensor, into `dest` (its pre-opened
+// descriptor: harness_files.h).
+void read_input_into(const Tensor& t, char* dest) {
+    uint64_t size = 0;
+    if (!read_preopened(t.file, dest, t.bytes(), size) || size != t.bytes())
         finish_with_verdict(verdict("run_failed", "harness",
                                     "input file " + t.file + " has " + std::to_string(size) + " bytes, expected " + std::to_string(t.bytes())));
-    std::vector<char> bytes(size);
-    in.seekg(0);
-    in.read(bytes.data(), std::streamsize(size));
+}
+
+std::vector<char> read_file_of(const Tensor& t) {
+    std::vector<char> bytes(t.bytes());
+    read_input_into(t, bytes.data());
     return bytes;
 }
 
@@ -168,14 +170,7 @@ void fill_attrs(gert::IoDesc& io, const ops::OpDef& op, const json& attrs) {
 }
 
 void read_input(GmSpace& gm, uint8_t* device, const Tensor& t) {
-    // Straight into GM: inputs reach hundreds of megabytes.
-    std::ifstream in(t.file, std::ios::binary | std::ios::ate);
-    const auto size = in ? uint64_t(in.tellg()) : 0;
-    if (size != t.bytes())
-        finish_with_verdict(verdict("run_failed", "harness",
-                                    "input file " + t.file + " has " + std::to_string(size) + " bytes, expected " + std::to_string(t.bytes())));
-    in.seekg(0);
-    in.read(reinterpret_cast<char*>(gm.host(device)), std::streamsize(size));
+    read_input_into(t, reinterpret_cast<char*>(gm.host(device)));  // straight into GM: inputs reach hundreds of megabytes
 }
 
 json counts_json(const InstrCounts& c) {
@@ -308,12 +303,11 @@ json run_job(const json& job) {
     const std::string trace_path = job.value("trace", "");
     options.trace = options.timing && !trace_path.empty();
     const LaunchResult launched = launch(*soc, entry, args, ctx.GetBlockDim(), ctx.GetTilingKey(), gm, options);
-    if (options.trace && !write_chrome_trace(launched, *soc, trace_path))
+    if (options.trace && !overwrite_preopened(trace_path, chrome_trace(launched, *soc)))
         return verdict("run_failed", "harness", "cannot write the trace to " + trace_path);
-    for (size_t i = 0; i < outs.size() && !preflight; ++i) {
-        std::ofstream out(outs[i].file, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(gm.host(out_addrs[i])), std::streamsize(outs[i].bytes()));
-    }
+    for (size_t i = 0; i < outs.size() && !preflight; ++i)
+        if (!overwrite_fd(preopened_fd(outs[i].file), reinterpret_cast<const char*>(gm.host(out_addrs[i])), outs[i].bytes()))
+            return verdict("run_failed", "harness", "cannot write output '" + outs[i].name + "' to " + outs[i].file);
     json result = {{"status", "ok"},
                    {"block_dim", ctx.GetBlockDim()},
                    {"tiling_key", ctx.GetTilingKey()},

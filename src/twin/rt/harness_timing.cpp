@@ -45,9 +45,7 @@ json timing_json(const LaunchResult& r, const SocSpec& soc) {
             {"blocks", blocks}};
 }
 
-bool write_chrome_trace(const LaunchResult& r, const SocSpec& soc, const std::string& path) {
-    std::ofstream out(path);
-    if (!out) return false;
+std::string chrome_trace(const LaunchResult& r, const SocSpec& soc) {
     const auto offsets = block_offsets(r, soc);
     json events = json::array();
     uint64_t dropped = 0;
@@ -70,8 +68,7 @@ bool write_chrome_trace(const LaunchResult& r, const SocSpec& soc, const std::st
                       {"displayTimeUnit", "ns"},
                       {"otherData", {{"soc", soc.name}, {"latency_us", r.latency_us}, {"source", "ascendopt twin timing model (simulated)"},
                                      {"dropped_events", dropped}}}};
-    out << doc.dump();
-    return bool(out);
+    return doc.dump();
 }
 
 }  // namespace ascendopt_twin::harness

@@ -69,6 +69,11 @@ ASCENDOPT_TWIN_FN constexpr uint16_t f32_to_bf16_bits(float f) {
 
 ASCENDOPT_TWIN_FN constexpr float bf16_bits_to_f32(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
 
+// The 16-bit float types live in a namespace of their own, which holds nothing else: kernels
+// pass half values around, and argument-dependent lookup must not carry a call of theirs into
+// ascendopt_twin, where the twin's internal functions are (docs/sandbox.md).
+namespace fp16 {
+
 // One 16-bit float format; Codec supplies the bit conversions.
 template <class Codec>
 struct Float16Storage {
@@ -107,8 +112,13 @@ struct Bf16Codec {
     ASCENDOPT_TWIN_FN static constexpr float decode(uint16_t b) { return bf16_bits_to_f32(b); }
 };
 
-using Half = Float16Storage<HalfCodec>;
-using BFloat16 = Float16Storage<Bf16Codec>;
+}  // namespace fp16
+
+using fp16::Bf16Codec;
+using fp16::Float16Storage;
+using fp16::HalfCodec;
+using Half = fp16::Float16Storage<fp16::HalfCodec>;
+using BFloat16 = fp16::Float16Storage<fp16::Bf16Codec>;
 
 static_assert(sizeof(Half) == 2 && std::is_trivially_copyable_v<Half>, "half must be 2 plain bytes");
 static_assert(float(Half(1.5f)) == 1.5f && float(BFloat16(-2.0f)) == -2.0f, "16-bit floats convert at compile time");
