@@ -289,6 +289,10 @@ struct Rules {
     // Why the tokens must be refused, and at which token; "" when they pass.
     std::pair<std::string, size_t> check(const std::vector<Token>& t) const {
         for (size_t i = 0; i < t.size(); ++i) {
+            if (size_t n = tuner_call_tokens(t, i)) {
+                i += n - 1;
+                continue;
+            }
             if (t[i].kind == Token::ident) {
                 if (auto why = forbidden_identifier(t[i].text, kernel); !why.empty()) return {why, i};
                 if (t[i].text == "__attribute__" || t[i].text == "__attribute")
@@ -304,6 +308,15 @@ struct Rules {
     }
 
 private:
+    // Stage II rewrites a tunable host constant into ::ascendopt_twin::host::tunable_value(...)
+    // (search/tunables.cpp), which only reads a number from the environment. That one qualified
+    // name is the candidate's own, not the twin's internals: the number of tokens it spans at i.
+    static size_t tuner_call_tokens(const std::vector<Token>& t, size_t i) {
+        static const char* const seq[] = {"ascendopt_twin", "::", "host", "::", "tunable_value", "("};
+        for (size_t k = 0; k < std::size(seq); ++k)
+            if (i + k >= t.size() || t[i + k].text != seq[k]) return 0;
+        return std::size(seq) - 1;
+    }
     static std::string refused_attribute(const std::string& name) {
         return "an attribute that changes what runs or how it is instrumented (" + name + ")";
     }

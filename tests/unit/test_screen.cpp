@@ -137,3 +137,12 @@ TEST(StaticScreen, NamesPastedByTheCandidatesMacrosAreSeenAfterExpansion) {
     EXPECT_TRUE(screen_preprocessed("# 1 \"" + (*dir / "op_kernel" / "k.cpp").string() + "\"\n#pragma GCC optimize (\"O0\")\n", *dir));
     std::filesystem::remove_all(*dir);
 }
+
+TEST(StaticScreen, OnlyTheTunersOwnCallIntoTheTwinPasses) {
+    const char* tuned = "#include \"ascendopt_twin/host/tunable.h\"\n"
+                        "const uint32_t TILE = ::ascendopt_twin::host::tunable_value(\"TILE\", 16384);\n";
+    EXPECT_FALSE(screen_text(tuned, "/op/op_host/t.cpp", "/op"));
+    EXPECT_TRUE(screen_text("auto p = &::ascendopt_twin::host::tunable_value;\n", "/op/op_host/t.cpp", "/op"));
+    EXPECT_TRUE(screen_text("int x = ::ascendopt_twin::host::other(1);\n", "/op/op_host/t.cpp", "/op"));
+    EXPECT_TRUE(screen_text("namespace ascendopt_twin { int y; }\n", "/op/op_host/t.cpp", "/op"));
+}
