@@ -13,6 +13,11 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
         ->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the generated inputs and of --sim-noise")->capture_default_str();
     cmd.add_option("--timeout", o.timeout_seconds, "Seconds each case may run")->capture_default_str();
+    cmd.add_option_function<double>(
+           "--memory", [&o](double gib) { o.memory_limit_bytes = uint64_t(gib * double(1ull << 30)); },
+           "GiB of memory an operator run may use; a case that cannot fit is refused before it starts (default 8)")
+        ->check(CLI::Range(0.25, 1024.0))
+        ->type_name("GIB");
     cmd.add_option("--jobs,-j", o.jobs, "Parallel kernel builds (tune: also parallel evaluations)")->capture_default_str();
     cmd.add_option("--sim-noise", o.sim_noise_pct,
                    "Add reproducible measurement noise to simulated latencies: relative std-dev in percent")

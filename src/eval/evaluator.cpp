@@ -14,6 +14,20 @@
 namespace ascendopt {
 namespace {
 
+// A case is materialised several times: its inputs and outputs in ascendopt and in the operator's
+// GM, its goldens as doubles. One that cannot fit under the memory limit is refused before
+// anything is allocated, instead of taking ascendopt or the machine down.
+Status fits_in_memory(const Case& c, uint64_t limit) {
+    long double need = 0;
+    for (const auto& t : c.inputs) need += (long double)t.bytes();
+    for (const auto& t : c.outputs) need += (long double)t.bytes() + 8.0L * (long double)t.scalars();
+    if (limit == 0 || need <= (long double)limit) return ok_status();
+    const auto gib = [](long double b) { return std::to_string(double(b / (1ull << 30))).substr(0, 5) + " GiB"; };
+    return make_error("case " + c.name + " needs about " + gib(need) + " (inputs, outputs and goldens), more than the " +
+                          gib((long double)limit) + " memory limit",
+                      "make the case smaller, or raise the limit with --memory");
+}
+
 class TwinEvaluator : public Evaluator {
 public:
     TwinEvaluator(Builder& b, GoldenRunner& g, EvalOptions o, std::shared_ptr<CaseDataStore> data)
@@ -45,6 +59,7 @@ public:
         std::vector<CaseRun> runs;
         for (size_t i = 0; i < built->cases.size(); ++i) {
             const Case& c = built->cases[i];
+            if (auto fits = fits_in_memory(c, m_opts.memory_limit_bytes); !fits) return fits.error();
             auto data = store->get(c, m_opts.seed);
             if (!data) return data.error();
             if ((*data)->golden_failure) {

@@ -1,6 +1,7 @@
 // ascendopt.toml reader. Unknown keys are errors, so a typo never silently drops a setting.
 #include <toml++/toml.h>
 
+#include <cmath>
 #include <set>
 
 #include "eval/operator_source.h"
@@ -54,6 +55,8 @@ Result<std::pair<double, double>> range_of(const toml::node& n, const fs::path& 
     if (!arr || arr->size() != 2 || !(*arr)[0].value<double>() || !(*arr)[1].value<double>())
         return make_error(at(n, file) + ": range must be [low, high]");
     const double lo = *(*arr)[0].value<double>(), hi = *(*arr)[1].value<double>();
+    if (!std::isfinite(lo) || !std::isfinite(hi))
+        return make_error(at(n, file) + ": range must be finite numbers; give special values with values = [...]");
     if (lo > hi) return make_error(at(n, file) + ": range low " + std::to_string(lo) + " is above high " + std::to_string(hi));
     return std::make_pair(lo, hi);
 }
@@ -106,8 +109,13 @@ Status read_common(const toml::table& t, CaseDraft& d, const fs::path& file) {
     }
     if (t.get("rtol") || t.get("atol")) {
         Tolerance tol = d.tolerance.value_or(Tolerance{});
-        if (const auto* n = t.get("rtol")) tol.rtol = n->value<double>().value_or(0);
-        if (const auto* n = t.get("atol")) tol.atol = n->value<double>().value_or(0);
+        for (const auto& [key, field] : {std::pair{"rtol", &tol.rtol}, std::pair{"atol", &tol.atol}}) {
+            const auto* n = t.get(key);
+            if (!n) continue;
+            const auto v = n->value<double>();
+            if (!v || !std::isfinite(*v) || *v < 0) return make_error(at(*n, file) + ": " + key + " must be a finite number >= 0");
+            *field = *v;
+        }
         d.tolerance = tol;
     }
     return ok_status();

@@ -2,6 +2,8 @@
 // (format, type, shape, data_distribute, value_range, name), attr, calc_expect_func_file.
 // "type" (and "format") may list several dtypes; entry i of every tensor forms combination i.
 // ascendopt also reads "role" ("check"/"perf"), "rtol" and "atol" when present.
+#include <cmath>
+
 #include "eval/operator_source.h"
 #include "util/files.h"
 #include "util/json_bounded.h"
@@ -59,8 +61,9 @@ Result<TensorSpec> read_tensor(const json& t, size_t i, size_t combos, const std
             if (!p) return p.error();
             r = *p;
         }
-        if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number() || r[0].get<double>() > r[1].get<double>())
-            return make_error(what + ": value_range must be [low, high], got " + t["value_range"].dump());
+        if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number() || !std::isfinite(r[0].get<double>()) ||
+            !std::isfinite(r[1].get<double>()) || r[0].get<double>() > r[1].get<double>())
+            return make_error(what + ": value_range must be [low, high] of finite numbers, got " + t["value_range"].dump());
         s.low = r[0].get<double>();
         s.high = r[1].get<double>();
     }
@@ -79,7 +82,12 @@ Status read_case(const json& c, const fs::path& file, const GoldenSpec& default_
     const std::string role = c.value("role", "check");
     if (role != "check" && role != "perf") return make_error(where + ": role must be \"check\" or \"perf\"");
     base.role = role == "perf" ? CaseRole::perf : CaseRole::check;
-    if (c.contains("rtol") || c.contains("atol")) base.tolerance = Tolerance{c.value("rtol", 0.0), c.value("atol", 0.0)};
+    if (c.contains("rtol") || c.contains("atol")) {
+        for (const char* key : {"rtol", "atol"})
+            if (c.contains(key) && (!c[key].is_number() || !std::isfinite(c[key].get<double>()) || c[key].get<double>() < 0))
+                return make_error(file.string() + ": case " + name + ": " + key + " must be a finite number >= 0");
+        base.tolerance = Tolerance{c.value("rtol", 0.0), c.value("atol", 0.0)};
+    }
     if (c.contains("calc_expect_func_file")) {
         auto g = parse_golden_ref(c.value("calc_expect_func_file", ""), file.parent_path());
         if (!g) return make_error(where + ": " + g.error().message, g.error().hint);

@@ -15,8 +15,21 @@ void init_curl_once() {
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
+// The body so far; a server that sends more than `most` bytes is cut off (returning less than
+// was given aborts the transfer).
+struct BodySink {
+    std::string* body;
+    size_t most;
+    bool too_big = false;
+};
+
 size_t append_body(char* data, size_t size, size_t count, void* user) {
-    static_cast<std::string*>(user)->append(data, size * count);
+    auto& sink = *static_cast<BodySink*>(user);
+    if (sink.body->size() + size * count > sink.most) {
+        sink.too_big = true;
+        return 0;
+    }
+    sink.body->append(data, size * count);
     return size * count;
 }
 
@@ -70,11 +83,15 @@ HttpOutcome http_post(const HttpRequest& request) {
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, long(request.total_timeout_seconds * 1000));
     curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM for DNS timeouts
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &append_body);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, &response.body);
+    BodySink sink{&response.body, request.max_response_bytes};
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
     curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, &append_header);
     curl_easy_setopt(h, CURLOPT_HEADERDATA, &response.headers);
     curl_easy_setopt(h, CURLOPT_ERRORBUFFER, error_text);
     const CURLcode code = curl_easy_perform(h);
+    if (sink.too_big)
+        return HttpError{HttpFailure::transport, "POST " + request.url + ": the reply is larger than " +
+                                                     std::to_string(request.max_response_bytes >> 20) + " MiB; it was cut off and dropped"};
     if (code != CURLE_OK) {
         const std::string why = error_text[0] ? error_text : curl_easy_strerror(code);
         return HttpError{failure_kind(code), "POST " + request.url + ": " + why};

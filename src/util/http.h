@@ -18,6 +18,7 @@ struct HttpRequest {
     std::string body;
     double connect_timeout_seconds = 10;
     double total_timeout_seconds = 120;
+    size_t max_response_bytes = size_t(16) << 20;  // a longer reply is a failure, not a buffer
 };
 
 struct HttpResponse {
