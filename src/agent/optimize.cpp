@@ -26,6 +26,25 @@ Status write_optimized(const OperatorSource& original, const CandidateFiles& fil
     return ok_status();
 }
 
+// Counts Stage I's calls to the LLM, so the run can say plainly when the model never answered.
+class CountingProposer final : public Proposer {
+public:
+    CountingProposer(Proposer& inner, LlmUse& use) : m_inner(inner), m_use(use) {}
+    Result<ChatReply> propose(const ChatRequest& request) override {
+        auto reply = m_inner.propose(request);
+        ++m_use.calls;
+        if (reply) ++m_use.answered;
+        else if (m_use.first_error.empty()) m_use.first_error = reply.error().message;
+        return reply;
+    }
+    std::string describe() const override { return m_inner.describe(); }
+    std::string model() const override { return m_inner.model(); }
+
+private:
+    Proposer& m_inner;
+    LlmUse& m_use;
+};
+
 struct Stage2Outcome {
     CandidateFiles files;
     std::optional<double> best_us;
@@ -62,6 +81,7 @@ nlohmann::json summary_json(const OptimizeOptions& o, const OptimizeResult& r, c
             {"budget", o.budget},
             {"seed", o.eval.seed},
             {"proposer", o.proposer_identity},
+            {"llm", {{"configured", r.llm.configured}, {"calls", r.llm.calls}, {"answered", r.llm.answered}, {"first_error", r.llm.first_error}}},
             {"latency_source", "sim"},
             {"baseline_us", s1.baseline_us},
             {"after_stage1_us", s1.best_us},
@@ -103,7 +123,11 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& buil
     say(o, "stage I (" + (proposer ? proposer->describe() : std::string("transfer")) + "), up to " + std::to_string(budget1) + " of " +
                std::to_string(o.budget) + " evaluations");
     OptimizeResult r;
-    auto s1 = run_stage1(runner, bank, {.budget = budget1, .top_k = o.top_k, .embeddings = o.embeddings, .proposer = proposer.get(),
+    r.llm.configured = proposer != nullptr;
+    std::optional<CountingProposer> counted;
+    if (proposer) counted.emplace(*proposer, r.llm);
+    auto s1 = run_stage1(runner, bank, {.budget = budget1, .top_k = o.top_k, .embeddings = o.embeddings,
+                                        .proposer = counted ? &*counted : nullptr,
                                         .templates = o.templates, .params = o.params, .soc = o.eval.soc});
     if (!s1) return s1.error();
     r.stage1 = std::move(*s1);

@@ -28,8 +28,16 @@ struct OptimizeOptions {
     std::function<void(const std::string&)> progress;  // stage messages; may be empty
 };
 
+// What Stage I's LLM did: how many calls it was sent and how many it answered.
+struct LlmUse {
+    bool configured = false;  // false: Stage I used the transfer proposer
+    int64_t calls = 0, answered = 0;
+    std::string first_error;  // of the first call that failed
+};
+
 struct OptimizeResult {
     Stage1Result stage1;
+    LlmUse llm;
     int64_t stage1_evaluations = 0, stage2_evaluations = 0;
     double final_us = 0;
     // Every evaluation's latency in budget order, Stage I then Stage II (nullopt: not correct).

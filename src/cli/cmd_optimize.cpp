@@ -57,6 +57,28 @@ Result<StageOneLlm> stage1_llm(const OptimizeArgs& a, const Toolchain& tc, const
     return r;
 }
 
+// Stage I with an LLM that never answered did nothing an LLM was asked for: an error (exit 5),
+// though Stage II may still have tuned and the summary is written. Without an LLM, say so
+// (unless quiet: the JSON summary says it too).
+int say_what_the_llm_did(const LlmUse& llm, const fs::path& summary, bool quiet) {
+    if (!llm.configured) {
+        if (quiet) return k_exit_ok;
+        std::cerr << "ascendopt: note: no LLM configured: Stage I transferred rewrites from the bank without one (ascendopt config show)\n";
+        return k_exit_ok;
+    }
+    if (llm.calls == 0) {
+        if (quiet) return k_exit_ok;
+        std::cerr << "ascendopt: warning: Stage I sent the LLM no request (no diagnosis or experience to act on); see " << summary.string()
+                  << "\n";
+        return k_exit_ok;
+    }
+    if (llm.answered > 0) return k_exit_ok;
+    std::cerr << render_error(make_error("Stage I never reached the LLM: all " + std::to_string(llm.calls) +
+                                             " calls failed, so no rewrite was proposed; the first failure: " + llm.first_error,
+                                         "check the endpoint with `ascendopt llm ping`; what ran is in " + summary.string()));
+    return k_exit_llm;
+}
+
 int run_optimize(OptimizeArgs& a) {
     if (!fs::exists(a.bank)) {
         std::cerr << render_error(make_error("no experience bank at " + a.bank, "build one first: ascendopt rewind ops --bank " + a.bank));
@@ -99,17 +121,18 @@ int run_optimize(OptimizeArgs& a) {
         std::cerr << render_error(r.error());
         return exit_code_for(r.error());
     }
+    const fs::path summary = o.out_dir / "summary.json";
     if (a.json) {
         std::cout << r->summary.dump(2) << "\n";
-        return k_exit_ok;
+        return say_what_the_llm_did(r->llm, summary, true);
     }
     std::cout << fmt::format("{}: {:.2f} us -> {:.2f} us after stage I -> {:.2f} us after stage II ({:.2f}x, simulated)\n", op->display_name(),
                              r->stage1.baseline_us, r->stage1.best_us, r->final_us, r->stage1.baseline_us / r->final_us);
     for (const auto& x : r->stage1.accepted)
         std::cout << fmt::format("  accepted: record #{} {} ({:.2f} -> {:.2f} us)\n", x.record, x.family, x.before_us, x.after_us);
     std::cout << fmt::format("evaluations: {} in stage I, {} in stage II\noptimized operator: {}\nsummary: {}\n", r->stage1_evaluations,
-                             r->stage2_evaluations, r->optimized_dir.string(), (o.out_dir / "summary.json").string());
-    return k_exit_ok;
+                             r->stage2_evaluations, r->optimized_dir.string(), summary.string());
+    return say_what_the_llm_did(r->llm, summary, a.quiet);
 }
 
 }  // namespace

@@ -13,6 +13,9 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
         ->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the generated inputs and of --sim-noise")->capture_default_str();
     cmd.add_option("--timeout", o.timeout_seconds, "Seconds each case may run")->capture_default_str();
+    cmd.add_option("--golden-timeout", o.golden_timeout_seconds, "Seconds each case's golden may run")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     cmd.add_option_function<double>(
            "--memory", [&o](double gib) { o.memory_limit_bytes = uint64_t(gib * double(1ull << 30)); },
            "GiB of memory an operator run may use; a case that cannot fit is refused before it starts (default 8)")

@@ -4,6 +4,8 @@
 
 #include <toml++/toml.h>
 
+#include "util/secrets.h"
+
 namespace ascendopt {
 namespace {
 
@@ -164,6 +166,7 @@ Result<LlmConfig> llm_config(const Settings& s) {
     };
     c.endpoint.base_url = s.get("llm.base_url");
     c.endpoint.api_key = s.get("llm.api_key");
+    register_secret(c.endpoint.api_key);
     c.model = s.get("llm.model");
     c.embedding_model = s.get("llm.embedding_model");
     c.command.command = s.get("llm.command");

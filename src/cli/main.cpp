@@ -1,12 +1,27 @@
 // ascendopt: makes Ascend C operators faster and proves each gain by running them.
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "eval/build_config.h"
+#include "util/scrubbing_stream.h"
+#include "util/files.h"
+#include "util/secrets.h"
+#include "util/subprocess.h"
 
 int main(int argc, char** argv) {
     using namespace ascendopt;
+    // Nothing ascendopt prints shows an API key: keys from the environment are known from the
+    // start, one from a configuration file when it is read (cli/config.cpp).
+    for (const char* name : {"ASCENDOPT_LLM_API_KEY", "OPENAI_API_KEY"})
+        if (const char* key = std::getenv(name)) register_secret(key);
+    scrub_standard_streams();
+    kill_children_on_termination_signals();
+    {
+        std::error_code ec;  // scratch folders of ascendopt runs that were killed or crashed
+        sweep_abandoned_temp_dirs(std::filesystem::temp_directory_path(ec), "ascendopt-");
+    }
     CLI::App app{"ascendopt " ASCENDOPT_VERSION ": optimize Ascend C operators (sim backend: the Ascend C twin)"};
     app.set_version_flag("--version", ASCENDOPT_VERSION);
     app.require_subcommand(1);

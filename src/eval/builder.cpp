@@ -87,7 +87,10 @@ bool clashes_with_c_library(const std::string& name) {
     return names.count(name) > 0;
 }
 
-Builder::Builder(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {}
+Builder::Builder(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {
+    // Half-made builds of runs that were killed or crashed.
+    for (const char* area : {"builds", "pch"}) sweep_abandoned_temp_dirs(m_cache / area, "tmp-");
+}
 
 SandboxSpec Builder::build_view(const fs::path& root, const fs::path& out_dir) const {
     SandboxSpec view;

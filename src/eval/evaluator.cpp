@@ -52,6 +52,11 @@ public:
         result.build_cached = built->cached;
         auto work = make_temp_dir(fs::temp_directory_path(), "ascendopt-eval");
         if (!work) return work.error();
+        ScratchDir remove_work(*work);  // on every way out, unless --keep
+        if (m_opts.keep_work_dirs) {
+            (void)write_atomic(*work / k_keep_marker, "");
+            remove_work.release();
+        }
         // Without a store shared by the caller, case data lives as long as this evaluation.
         auto store = m_data ? m_data : std::make_shared<CaseDataStore>(*work / "data", m_golden);
         // Every case in its place; a case whose golden failed is filled in now and not run.
@@ -82,8 +87,6 @@ public:
             }
             result.cases.push_back(std::move(r));
         }
-        std::error_code ec;
-        if (!m_opts.keep_work_dirs) fs::remove_all(*work, ec);
         return result;
     }
 

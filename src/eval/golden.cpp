@@ -9,12 +9,11 @@
 namespace ascendopt {
 namespace {
 
-constexpr double k_golden_timeout = 600;
-
 // The golden runner's own one-line account ("golden: error: ..."), or how the process ended.
 std::string first_golden_error(const ProcessResult& r) {
     const std::string tag = "golden: error: ";
     const auto at = r.output.find(tag);
+    if (r.timed_out) return "did not finish within " + std::to_string(int(r.wall_seconds + 0.5)) + " s (raise it with --golden-timeout)";
     if (at == std::string::npos) return r.describe_end();
     const auto end = r.output.find('\n', at);
     return r.output.substr(at + tag.size(), end == std::string::npos ? std::string::npos : end - at - tag.size());
@@ -61,7 +60,10 @@ Result<std::string> find_python_with_numpy() {
     return e;
 }
 
-GoldenRunner::GoldenRunner(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {}
+GoldenRunner::GoldenRunner(Toolchain tc, fs::path cache_dir, double timeout_seconds)
+    : m_tc(std::move(tc)), m_cache(std::move(cache_dir)), m_timeout(timeout_seconds) {
+    for (const char* area : {"golden", "golden-bin"}) sweep_abandoned_temp_dirs(m_cache / area, "tmp-");
+}
 
 Result<std::string> GoldenRunner::python() {
     std::lock_guard<std::mutex> lock(m_mutex);
@@ -128,7 +130,7 @@ Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, co
             if (!bin) return bin.error();
             argv = {bin->string(), job_file.string()};
         }
-        const ProcessResult r = run_process(argv, {.timeout_seconds = k_golden_timeout});
+        const ProcessResult r = run_process(argv, {.timeout_seconds = m_timeout});
         if (!r.succeeded()) {
             fs::remove_all(*tmp, ec);
             return golden_failure(c, r);

@@ -21,7 +21,9 @@ Result<std::string> find_python_with_numpy();
 
 class GoldenRunner {
 public:
-    GoldenRunner(Toolchain tc, std::filesystem::path cache_dir);
+    // A golden that runs longer than `timeout_seconds` is killed with its whole process group
+    // and fails its case (golden_failed); the other cases go on.
+    GoldenRunner(Toolchain tc, std::filesystem::path cache_dir, double timeout_seconds = 120);
 
     // One vector of doubles per output, in the case's output order. `inputs` are the case's
     // input bytes and `input_files` where they were written, both in the case's input order.
@@ -35,6 +37,7 @@ private:
 
     Toolchain m_tc;
     std::filesystem::path m_cache;
+    double m_timeout;
     std::mutex m_mutex;
     std::optional<std::string> m_python;
 };

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "llm/secrets.h"
+#include "util/secrets.h"
 
 namespace ascendopt {
 namespace {

@@ -3,7 +3,7 @@
 #include <fstream>
 #include <set>
 
-#include "llm/secrets.h"
+#include "util/secrets.h"
 #include "util/files.h"
 #include "util/json_bounded.h"
 

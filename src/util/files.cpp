@@ -1,5 +1,6 @@
 #include "util/files.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,6 +9,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+
+#include "util/secrets.h"
 
 namespace ascendopt {
 
@@ -28,6 +31,11 @@ Result<std::vector<char>> read_bytes(const fs::path& path) {
 }
 
 Status write_atomic(const fs::path& path, std::string_view bytes) {
+    if (is_scrubbed_text_file(path.filename().string())) return write_bytes_atomic(path, scrub_secrets(std::string(bytes)));
+    return write_bytes_atomic(path, bytes);
+}
+
+Status write_bytes_atomic(const fs::path& path, std::string_view bytes) {
     const fs::path tmp = path.string() + ".tmp." + std::to_string(::getpid());
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -61,9 +69,42 @@ std::vector<fs::path> list_files(const fs::path& dir, std::string_view suffix, b
 Result<fs::path> make_temp_dir(const fs::path& parent, std::string_view prefix) {
     std::error_code ec;
     fs::create_directories(parent, ec);
-    std::string templ = (parent / (std::string(prefix) + "-XXXXXX")).string();
+    std::string templ = (parent / (std::string(prefix) + "-" + std::to_string(::getpid()) + "-XXXXXX")).string();
     if (!::mkdtemp(templ.data())) return make_error("cannot create a directory under " + parent.string() + ": " + std::strerror(errno));
     return fs::path(templ);
+}
+
+namespace {
+
+// The pid in a make_temp_dir name ("prefix-<pid>-XXXXXX"), or 0 when the name has none.
+pid_t creator_pid(const std::string& name) {
+    const size_t last = name.rfind('-');
+    if (last == std::string::npos || last == 0 || name.size() - last != 7) return 0;
+    const size_t before = name.rfind('-', last - 1);
+    if (before == std::string::npos || before + 1 == last) return 0;
+    pid_t pid = 0;
+    for (size_t i = before + 1; i < last; ++i) {
+        if (name[i] < '0' || name[i] > '9' || pid > 100000000) return 0;
+        pid = pid * 10 + (name[i] - '0');
+    }
+    return pid;
+}
+
+bool process_gone(pid_t pid) { return ::kill(pid, 0) != 0 && errno == ESRCH; }
+
+}  // namespace
+
+size_t sweep_abandoned_temp_dirs(const fs::path& parent, std::string_view prefix) {
+    size_t removed = 0;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(parent, ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.rfind(prefix, 0) != 0 || !e.is_directory(ec) || fs::exists(e.path() / k_keep_marker, ec)) continue;
+        const pid_t pid = creator_pid(name);
+        if (pid <= 0 || pid == ::getpid() || !process_gone(pid)) continue;
+        if (fs::remove_all(e.path(), ec) > 0 && !ec) ++removed;
+    }
+    return removed;
 }
 
 // Absolute, because sandboxed runs bind cache paths into a namespace with another working directory.

@@ -1,5 +1,7 @@
 #include "util/sqlite.h"
 
+#include "util/secrets.h"
+
 namespace ascendopt {
 namespace {
 
@@ -17,8 +19,11 @@ Statement& Statement::bind(int i, double v) {
     if (sqlite3_bind_double(m_stmt.get(), i, v) != SQLITE_OK && m_bind_error) m_bind_error = sqlite_error(m_db, "bind");
     return *this;
 }
+// Text goes into the stores scrubbed of secrets (an error message may quote a key); blobs
+// (tensors, archives) byte for byte.
 Statement& Statement::bind(int i, std::string_view v) {
-    if (sqlite3_bind_text(m_stmt.get(), i, v.data(), int(v.size()), SQLITE_TRANSIENT) != SQLITE_OK && m_bind_error)
+    const std::string clean = scrub_secrets(std::string(v));
+    if (sqlite3_bind_text(m_stmt.get(), i, clean.data(), int(clean.size()), SQLITE_TRANSIENT) != SQLITE_OK && m_bind_error)
         m_bind_error = sqlite_error(m_db, "bind");
     return *this;
 }

@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -55,6 +57,44 @@ std::vector<std::string> merged_env(const std::map<std::string, std::string>& ex
     std::vector<std::string> out;
     for (const auto& [k, v] : all) out.push_back(k + "=" + v);
     return out;
+}
+
+// The process groups of running children, readable from a signal handler: slots of pgids, 0
+// when free. More children than slots still run; only the signal-time kill misses them (each
+// still dies with ascendopt through PR_SET_PDEATHSIG).
+class LiveGroups {
+public:
+    static constexpr size_t k_slots = 1024;
+    // The slot taken, or k_slots when none was free.
+    static size_t add(pid_t pgid) {
+        for (size_t i = 0; i < k_slots; ++i) {
+            pid_t free = 0;
+            if (slots()[i].compare_exchange_strong(free, pgid)) return i;
+        }
+        return k_slots;
+    }
+    static void remove(size_t slot) {
+        if (slot < k_slots) slots()[slot].store(0);
+    }
+    // Async-signal-safe.
+    static void kill_all() {
+        for (size_t i = 0; i < k_slots; ++i)
+            if (const pid_t g = slots()[i].load(); g > 0) ::kill(-g, SIGKILL);
+    }
+
+private:
+    static std::atomic<pid_t>* slots() {
+        static std::atomic<pid_t> s[k_slots];
+        return s;
+    }
+};
+
+void on_termination_signal(int sig) {
+    const int saved = errno;
+    LiveGroups::kill_all();
+    signal(sig, SIG_DFL);
+    raise(sig);  // delivered when this handler returns: the process ends as the signal says
+    errno = saved;
 }
 
 // Everything the child needs, made by the parent before vfork: until it execs, the child
@@ -305,12 +345,14 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
         return r;
     }
     setpgid(pid, pid);
+    const size_t slot = LiveGroups::add(pid);
     r.started = true;
     pump(o, pipes, pid, r, start);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     kill(-pid, SIGKILL);  // stragglers of the group
+    LiveGroups::remove(slot);
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
@@ -334,6 +376,13 @@ std::optional<std::filesystem::path> find_program(const std::string& name) {
         start = end + 1;
     }
     return std::nullopt;
+}
+
+void kill_children_on_termination_signals() {
+    struct sigaction sa{};
+    sa.sa_handler = &on_termination_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
 }
 
 }  // namespace ascendopt

@@ -47,4 +47,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
 // The full path of `name` on PATH, or nullopt.
 std::optional<std::filesystem::path> find_program(const std::string& name);
 
+// From now on, SIGINT, SIGTERM and SIGHUP first kill every process group run_process has
+// running (a golden's Python and whatever it started, a compiler, an operator run), then end
+// the process by that signal as they would have. Call once, from main.
+void kill_children_on_termination_signals();
+
 }  // namespace ascendopt

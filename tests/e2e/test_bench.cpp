@@ -100,7 +100,9 @@ TEST_F(BenchStudy, AllMethodsOnThreeOperatorsMatchMetricsComputedByHand) {
         for (const auto& op : m["operators"]) {
             EXPECT_LE(op["evaluations_us"].size(), 12u) << name << " spent more than its budget";
             EXPECT_GT(op["baseline_us"].get<double>(), 0);
-            if (name == "ascendopt" || name == "stage1") EXPECT_TRUE(op["evaluations_us"][0].is_null()) << name << ": the rewind share comes first";
+            if (name == "ascendopt" || name == "stage1") {
+                EXPECT_TRUE(op["evaluations_us"][0].is_null()) << name << ": the rewind share comes first";
+            }
             all.push_back(by_hand_speedup(op));
             levels[op["level"].get<std::string>()].push_back(all.back());
         }
