@@ -21,6 +21,11 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
            "GiB of memory an operator run may use; a case that cannot fit is refused before it starts (default 8)")
         ->check(CLI::Range(0.25, 1024.0))
         ->type_name("GIB");
+    cmd.add_option_function<double>(
+           "--compiler-memory", [&o](double gib) { o.compile_memory_bytes = uint64_t(gib * double(1ull << 30)); },
+           "GiB of memory each compiler run may use; a candidate that needs more fails its build (default 4)")
+        ->check(CLI::Range(0.25, 1024.0))
+        ->type_name("GIB");
     cmd.add_option("--jobs,-j", o.jobs, "Parallel kernel builds (tune: also parallel evaluations)")->capture_default_str();
     cmd.add_option("--sim-noise", o.sim_noise_pct,
                    "Add reproducible measurement noise to simulated latencies: relative std-dev in percent")

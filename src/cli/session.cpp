@@ -52,6 +52,7 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
     s.builder = std::make_unique<Builder>(*tc, cache_root());
     s.builder->set_target_defines(target_defines(*soc));
     s.builder->confine(options.sandbox);
+    s.builder->set_compile_memory(options.compile_memory_bytes);
     s.golden = std::make_unique<GoldenRunner>(*tc, cache_root(), options.golden_timeout_seconds);
     s.evaluator = make_twin_evaluator(*s.builder, *s.golden, options);
     return s;

@@ -1,5 +1,6 @@
 #include "eval/builder.h"
 
+#include <cstdio>
 #include <regex>
 #include <set>
 
@@ -13,7 +14,6 @@ namespace ascendopt {
 namespace {
 
 constexpr double k_compile_timeout = 300;
-constexpr uint64_t k_compile_memory = 4ull << 30;  // address space of the compiler (cc1plus)
 
 std::string hash_files(const std::vector<fs::path>& files, const fs::path& root) {
     Sha256 h;
@@ -120,12 +120,19 @@ Status Builder::compile(const std::vector<std::string>& args, const fs::path& so
                         uint64_t largest_output) {
     // A candidate can make the compiler itself run away (a macro-expanded initializer, a
     // template recursion): it gets the memory, CPU time and file size a real operator needs.
-    const ProcessOptions limits{.timeout_seconds = k_compile_timeout, .memory_limit_bytes = k_compile_memory,
+    const ProcessOptions limits{.timeout_seconds = k_compile_timeout, .memory_limit_bytes = m_compile_memory,
                                 .cpu_seconds = uint64_t(k_compile_timeout), .file_size_bytes = largest_output, .max_tasks = 256,
                                 .keep_bytes = 32 * 1024};
     const ProcessResult r = m_bwrap ? run_process(sandboxed_argv(*m_bwrap, args, build_view(root, out_dir)), limits) : run_process(args, limits);
     if (r.succeeded()) return ok_status();
     const std::string what = source.empty() ? "linking" : "compiling " + fs::relative(source, root).string();
+    if (r.output.find("memory exhausted") != std::string::npos || r.output.find("out of memory allocating") != std::string::npos ||
+        r.output.find("std::bad_alloc") != std::string::npos) {
+        char gib[32];
+        std::snprintf(gib, sizeof gib, "%g", double(m_compile_memory) / double(1ull << 30));
+        return make_error(what + " failed: the compiler ran out of its " + gib + " GiB of memory (--compiler-memory)", "",
+                          tidy_log(r.output, root));
+    }
     return make_error(what + " failed (" + r.describe_end() + ")", "", tidy_log(r.output, root));
 }
 
@@ -138,9 +145,12 @@ Status Builder::compile_objects(const std::vector<fs::path>& sources, const std:
         args.insert(args.end(), flags.begin(), flags.end());
         args.insert(args.end(), {"-c", sources[i].string(), "-o", obj.string()});
         if (auto s = compile(args, sources[i], root, out_dir); !s) return s;
-        if (const auto why = startup_code_in_object(obj); !why.empty())
-            return make_error("refused " + fs::relative(sources[i], root).string() + ": its object holds " + why,
-                              "an operator may not run code before the harness's walls are up (docs/sandbox.md)");
+        if (const auto why = startup_code_in_object(obj); !why.empty()) {
+            Error e = make_error("object check: " + fs::relative(sources[i], root).string() + ": its object holds " + why,
+                                 "an operator may not run code before the harness's walls are up (docs/sandbox.md)");
+            e.refused = true;
+            return e;
+        }
         objects.push_back(obj.string());
     }
     return ok_status();

@@ -48,6 +48,9 @@ public:
     void set_target_defines(std::vector<std::string> defines) { m_target_defines = std::move(defines); }
     // Compiles and describes candidates inside bubblewrap from now on (empty: unconfined).
     void confine(std::optional<std::filesystem::path> bwrap) { m_bwrap = std::move(bwrap); }
+    // The address space each compiler run may use (default 4 GiB); past it the build fails
+    // and says so.
+    void set_compile_memory(uint64_t bytes) { m_compile_memory = bytes; }
     // The static screen's second pass (screen.h) over the candidate's translation units, each
     // preprocessed like a compile (confined, with the SoC's macros) but with every header other
     // than the operator's own empty, so that only the candidate's macros expand. A clean verdict
@@ -73,6 +76,7 @@ private:
     std::mutex m_pch_mutex;
     std::filesystem::path m_pch;
     std::optional<std::filesystem::path> m_bwrap;
+    uint64_t m_compile_memory = uint64_t(4) << 30;
     std::vector<std::string> m_target_defines;
 };
 

@@ -179,8 +179,16 @@ double median(std::vector<double> v) {
 
 namespace {
 
-// No output of a case is near this; a candidate that writes more is stopped (SIGXFSZ).
-constexpr uint64_t k_largest_file = 4ull << 30;
+// The largest file an operator process may write (RLIMIT_FSIZE, SIGXFSZ past it): the largest
+// output of its cases, or a result file (read up to 16 MiB), or a trace when one is asked for.
+// The candidate cannot create files (harness_files.h), so this caps the whole job folder too:
+// a few files of this size at most.
+uint64_t largest_file(const std::vector<CaseRun>& runs, size_t first, const EvalOptions& options) {
+    uint64_t most = options.trace_dir ? 1ull << 30 : 16ull << 20;
+    for (size_t i = first; i < runs.size(); ++i)
+        for (const auto& t : runs[i].c->outputs) most = std::max(most, t.bytes());
+    return most + (1ull << 20);
+}
 // The twin's own threads: one per block (at most 4096, the harness's limit) and a few of the
 // harness and the sandbox. More would be the candidate's.
 constexpr uint32_t k_most_tasks = 4096 + 64;
@@ -227,7 +235,7 @@ Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, 
     const auto env = operator_environment(options);
     const ProcessOptions limits{.cwd = runs[first].work_dir, .env = env, .inherit_env = false, .timeout_seconds = backstop,
                                 .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
-                                .file_size_bytes = k_largest_file, .max_tasks = k_most_tasks};
+                                .file_size_bytes = largest_file(runs, first, options), .max_tasks = k_most_tasks};
     if (!options.sandbox) return run_process(argv, limits);
     // The run sees its binary, its inputs (read-only, over the writable job folder that may hold
     // them) and the job folder; not the sources, the goldens, the run store or the user's files.

@@ -162,8 +162,14 @@ private:
         std::map<std::string, KernelBuild> kernels;  // by dtype signature
         bool cached = true;
         std::optional<Error> failure;
-        std::optional<std::string> rejected;  // by the static screen, before any build
+        std::optional<std::string> rejected;  // by the static screen, or by the check of an object
     };
+    // A build that failed, or was refused by a check (Error::refused): rejected, not broken.
+    static Built failed(Built& out, const Error& e) {
+        if (e.refused) out.rejected = e.message;
+        else out.failure = e;
+        return std::move(out);
+    }
     using CaseSelector = std::function<std::vector<Case>(const std::vector<Case>&)>;
     Result<Built> build(const OperatorSource& op, const ProgressFn& progress, const CaseSelector& choose) {
         Built out;
@@ -184,10 +190,7 @@ private:
         }
         progress("build", "host code of " + op.display_name());
         auto host = m_builder.build_host(op);
-        if (!host) {
-            out.failure = host.error();
-            return out;
-        }
+        if (!host) return failed(out, host.error());
         out.op_type = host->opdef.type;
         auto cases = op.smoke ? Result<std::vector<Case>>(std::vector<Case>{smoke_case(host->opdef)}) : resolve_cases(op.cases, host->opdef);
         if (!cases) return cases.error();
@@ -198,10 +201,7 @@ private:
                               case_names(*cases));
         out.cached = host->cached;
         for (auto& [sig, k] : build_kernels(op, *host, out.cases, progress)) {
-            if (!k) {
-                out.failure = k.error();
-                return out;
-            }
+            if (!k) return failed(out, k.error());
             out.cached = out.cached && k->cached;
             out.kernels.emplace(sig, std::move(*k));
         }

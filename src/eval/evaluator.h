@@ -30,6 +30,7 @@ struct EvalOptions {
     uint64_t seed = 0;                         // input data seed
     double timeout_seconds = 60;               // per case run
     double golden_timeout_seconds = 120;       // per golden computation
+    uint64_t compile_memory_bytes = uint64_t(4) << 30;  // per compiler run
     uint64_t memory_limit_bytes = 8ull << 30;  // address space per case run
     std::optional<std::string> case_filter;    // run only the case with this name
     std::optional<CaseRole> role_filter;       // run only the cases with this role

@@ -14,6 +14,7 @@ struct Error {
     std::string hint;     // what to do about it; may be empty
     std::string detail;   // long supporting text (a compiler log); may be empty
     bool missing_tool = false;  // the machine lacks something (compiler, Python with numpy), not the input
+    bool refused = false;       // a check of ascendopt's refused the input on purpose (it is not broken)
 };
 
 template <class T>

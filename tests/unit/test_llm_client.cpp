@@ -163,6 +163,16 @@ TEST(LlmClient, TruncatedJsonIsRetriedThenReported) {
     EXPECT_EQ(server.received().size(), 3u);
 }
 
+// A reply of 200 MB was once read whole into memory.
+TEST(LlmClient, AReplyLargerThanTheCapIsCutOffAndReported) {
+    ScriptedLlmServer server;
+    server.set_default(Scripted{.raw_body = R"({"choices": [{"message": {"content": ")" + std::string(17u << 20, 'x') + R"("}}]})"});
+    ChatClient client(std::make_shared<OpenAiEndpoint>(fast_retries(server)), "m");
+    auto reply = client.propose(hello());
+    ASSERT_FALSE(reply);
+    EXPECT_NE(reply.error().message.find("larger than 16 MiB"), std::string::npos) << reply.error().message;
+}
+
 TEST(LlmClient, AReplyWithoutContentIsAnError) {
     ScriptedLlmServer server;
     server.push(Scripted{.no_content = true});

@@ -229,8 +229,13 @@ __attribute__((constructor(101))) static void confine_before_candidate_code(int 
     using namespace ascendopt_twin::harness;
     if (!preopen_files(argc, argv, preopen_error())) return;  // main() reports it; nothing of the job runs
     install_fault_handler();  // also loads the unwinder, which the walls would not let load later
-    if (!forbid_process_escape_syscalls())
-        std::fprintf(stderr, "ascendopt-twin: warning: the kernel refused the seccomp filter; processes, sockets and files stay possible\n");
+    if (!forbid_process_escape_syscalls()) {
+        // Fail closed: the candidate's own constructors run next, and without the filter they
+        // could start processes, open sockets and files.
+        std::fprintf(stderr, "ascendopt-twin: error: the kernel refused the seccomp filter, so no operator code may run here\n");
+        std::fflush(stderr);
+        _exit(k_bad_job);
+    }
 }
 
 int main(int argc, char** argv) {
