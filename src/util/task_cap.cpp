@@ -11,6 +11,7 @@
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <vector>
 
 namespace ascendopt {
 namespace {
@@ -56,35 +57,129 @@ void sweep_stale(const std::string& parent) {
     }
 }
 
+// The groups this process made; at exit (when its threads are done) they are removed, the
+// calling thread first moved back to the hierarchy's root.
+class OurGroups {
+public:
+    void add(std::string dir) {
+        std::lock_guard lock(m_mutex);
+        m_dirs.push_back(std::move(dir));
+    }
+    std::string take_idle() {
+        std::lock_guard lock(m_mutex);
+        if (m_idle.empty()) return "";
+        std::string d = std::move(m_idle.back());
+        m_idle.pop_back();
+        return d;
+    }
+    void give_idle(std::string dir) {
+        std::lock_guard lock(m_mutex);
+        m_idle.push_back(std::move(dir));
+    }
+    ~OurGroups() {
+        write_small(parent_dir() + "/tasks", std::to_string(::gettid()));
+        for (const auto& d : m_dirs) ::rmdir(d.c_str());
+    }
+
+private:
+    std::mutex m_mutex;
+    std::vector<std::string> m_dirs, m_idle;
+};
+
+OurGroups& our_groups() {
+    static OurGroups groups;
+    return groups;
+}
+
+// A new group of ours under the hierarchy, or "".
+std::string make_group() {
+    static std::atomic<uint64_t> counter{0};
+    static std::once_flag swept;
+    std::call_once(swept, [] { sweep_stale(parent_dir()); });
+    const std::string dir = parent_dir() + "/ascendopt-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+    if (::mkdir(dir.c_str(), 0755) != 0) return "";
+    our_groups().add(dir);
+    return dir;
+}
+
+bool ours(long tid) { return ::access(("/proc/self/task/" + std::to_string(tid)).c_str(), F_OK) == 0; }
+
+// The tasks of `dir` that are not threads of this process: a child's tree.
+std::vector<long> foreign_tasks(const std::string& dir, size_t& own) {
+    std::istringstream ids(read_small(dir + "/tasks"));
+    std::vector<long> foreign;
+    own = 0;
+    for (long tid; ids >> tid;) {
+        if (ours(tid)) ++own;
+        else foreign.push_back(tid);
+    }
+    return foreign;
+}
+
+// Kills every task of `dir` that is not ours, until none is left; false when they would not go.
+bool clear_foreign_tasks(const std::string& dir) {
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        size_t own = 0;
+        const auto foreign = foreign_tasks(dir, own);
+        if (foreign.empty()) return true;
+        for (long tid : foreign) ::kill(pid_t(tid), SIGKILL);
+        ::usleep(2000);
+    }
+    return false;
+}
+
+// cgroup v1: the calling thread's own group, which it joins once. Its children are born in
+// it, so a spawn costs no attach (an attach waits for an RCU grace period, milliseconds that
+// Stage II would pay per evaluation). Empty where threads cannot have groups of their own (v2),
+// and after a run whose tasks would not die: the next create() then starts a fresh group.
+std::string& thread_group() {
+    thread_local std::string dir;
+    return dir;
+}
+
+bool join_fresh_group() {
+    std::string d = make_group();
+    if (d.empty() || !write_small(d + "/tasks", std::to_string(::gettid()))) return false;
+    thread_group() = std::move(d);
+    return true;
+}
+
+// Tasks the group still counts (pids.current), or -1.
+long counted_tasks(const std::string& dir) {
+    const std::string text = read_small(dir + "/pids.current");
+    return text.empty() ? -1 : std::atol(text.c_str());
+}
+
 }  // namespace
 
 std::unique_ptr<TaskCap> TaskCap::create(uint32_t max_tasks) {
-    const std::string parent = parent_dir();
-    if (parent.empty()) return nullptr;
-    static std::atomic<uint64_t> counter{0};
-    static std::once_flag swept;
-    std::call_once(swept, [&] { sweep_stale(parent); });
-    const std::string dir = parent + "/ascendopt-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-    if (::mkdir(dir.c_str(), 0755) != 0) return nullptr;
-    if (!write_small(dir + "/pids.max", std::to_string(max_tasks))) {
-        ::rmdir(dir.c_str());
-        return nullptr;
+    if (parent_dir().empty()) return nullptr;
+    if (parent_dir() == "/sys/fs/cgroup/pids" && (!thread_group().empty() || join_fresh_group())) {
+        // The group counts this thread, threads it started since, and the dead of earlier runs
+        // until their parent reaps them (orphans wait for init): the child gets max_tasks more.
+        // (Dead reaped during the run give it back their share: at worst the previous cap again.)
+        const std::string& mine = thread_group();
+        const long counted = counted_tasks(mine);
+        if (counted < 0 || !write_small(mine + "/pids.max", std::to_string(uint64_t(max_tasks) + uint64_t(counted)))) return nullptr;
+        return std::unique_ptr<TaskCap>(new TaskCap(mine, -1, true));
     }
-    const int fd = ::open((dir + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) {
-        ::rmdir(dir.c_str());
-        return nullptr;
-    }
-    return std::unique_ptr<TaskCap>(new TaskCap(dir, fd));
+    std::string dir = our_groups().take_idle();
+    if (dir.empty()) dir = make_group();
+    if (dir.empty()) return nullptr;
+    const int fd = write_small(dir + "/pids.max", std::to_string(max_tasks)) ? ::open((dir + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC) : -1;
+    if (fd < 0) return nullptr;
+    return std::unique_ptr<TaskCap>(new TaskCap(dir, fd, false));
 }
 
 TaskCap::~TaskCap() {
     if (m_procs_fd >= 0) ::close(m_procs_fd);
-    for (int attempt = 0; attempt < 50 && ::rmdir(m_dir.c_str()) != 0 && errno == EBUSY; ++attempt) {
-        std::istringstream pids(read_small(m_dir + "/cgroup.procs"));
-        for (long pid; pids >> pid;) ::kill(pid_t(pid), SIGKILL);
-        ::usleep(2000);
+    const bool cleared = clear_foreign_tasks(m_dir);
+    if (!m_inherited) {
+        if (cleared) our_groups().give_idle(m_dir);
+        return;
     }
+    write_small(m_dir + "/pids.max", "max");  // the thread's group outlives the run, uncapped
+    if (!cleared) thread_group().clear();     // tasks that would not die: the next run starts afresh
 }
 
 bool tasks_capped() { return !parent_dir().empty(); }

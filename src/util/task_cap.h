@@ -12,19 +12,24 @@ namespace ascendopt {
 
 class TaskCap {
 public:
-    // A fresh group allowing `max_tasks`, or null when cgroups are not available here.
+    // A cap of `max_tasks` on the next child the calling thread starts, or null when cgroups are
+    // not available here. With cgroup v1 the thread itself sits in its own group, which its
+    // children are born into (procs_fd() is -1); with v2 the child joins an empty group.
     static std::unique_ptr<TaskCap> create(uint32_t max_tasks);
-    ~TaskCap();  // kills what is left in the group and removes it
+    // Kills what is left of the child's tree in the group; the group is kept for the next
+    // create() (making and removing a cgroup costs milliseconds) and removed at exit.
+    ~TaskCap();
     TaskCap(const TaskCap&) = delete;
     TaskCap& operator=(const TaskCap&) = delete;
 
-    // Open for writing: the child writes its own pid here before it execs.
+    // Open for writing: the child writes its own pid here before it execs (-1: nothing to do).
     int procs_fd() const { return m_procs_fd; }
 
 private:
-    TaskCap(std::string dir, int procs_fd) : m_dir(std::move(dir)), m_procs_fd(procs_fd) {}
+    TaskCap(std::string dir, int procs_fd, bool inherited) : m_dir(std::move(dir)), m_procs_fd(procs_fd), m_inherited(inherited) {}
     std::string m_dir;
     int m_procs_fd = -1;
+    bool m_inherited = false;
 };
 
 // Whether TaskCap::create works on this machine (checked once).

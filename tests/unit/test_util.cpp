@@ -7,6 +7,7 @@
 #include "util/hash.h"
 #include "util/random.h"
 #include "util/subprocess.h"
+#include "util/task_cap.h"
 
 using namespace ascendopt;
 
@@ -75,6 +76,22 @@ TEST(Subprocess, ConcurrentCallsKeepTheirOwnOutput) {
         EXPECT_EQ(results[size_t(i)].output, "run-" + std::to_string(i) + "\n");
     }
 }
+
+// Root is exempt from RLIMIT_NPROC; the pids cgroup is what caps a child's tree. Each run of
+// the same thread gets the full cap again, and nothing of a run outlives it.
+TEST(Subprocess, AChildTreeCannotGrowPastItsTaskCap) {
+    if (!tasks_capped()) GTEST_SKIP() << "no pids cgroup on this machine";
+    const std::vector<std::string> many = {"/bin/sh", "-c", "n=0; for i in $(seq 1 40); do (sleep 30 >/dev/null 2>&1 &) && n=$((n+1)); done; echo started $n"};
+    for (int round = 0; round < 2; ++round) {
+        const auto r = run_process(many, {.timeout_seconds = 20, .max_tasks = 12});
+        EXPECT_NE(r.output.find("fork"), std::string::npos) << r.output;
+        EXPECT_EQ(r.output.find("started 40"), std::string::npos) << r.output;
+    }
+    const auto uncapped = run_process(many, {.timeout_seconds = 20});
+    EXPECT_NE(uncapped.output.find("started 40"), std::string::npos) << uncapped.output;
+}
+
+// Files ------------------------------------------------------------------------------------
 
 TEST(Files, AtomicWriteReplacesWhole) {
     auto dir = make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-test");
