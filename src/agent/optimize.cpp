@@ -51,11 +51,11 @@ struct Stage2Outcome {
     int64_t evaluations = 0;
 };
 
-Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles& files, int64_t budget, Builder& builder,
-                                 GoldenRunner& golden, const OptimizeOptions& o) {
+Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles& files, int64_t budget, Evaluator& evaluator,
+                                 const OptimizeOptions& o) {
     Stage2Outcome out{files, std::nullopt, 0};
     if (budget < 1) return out;
-    auto tuned = tune(op, builder, golden, TuneOptions::for_stage2(o.eval, budget, o.out_dir / "stage2"), [](const TuneProgress&) {});
+    auto tuned = tune(op, evaluator, TuneOptions::for_stage2(evaluator.options(), budget, o.out_dir / "stage2"), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
     out.best_us = tuned->best_us;
     out.evaluations = tuned->evaluations;
@@ -67,7 +67,7 @@ Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles&
     return out;
 }
 
-nlohmann::json summary_json(const OptimizeOptions& o, const OptimizeResult& r, const std::string& name) {
+nlohmann::json summary_json(const OptimizeOptions& o, const EvalOptions& eval, const OptimizeResult& r, const std::string& name) {
     const Stage1Result& s1 = r.stage1;
     nlohmann::json accepted = nlohmann::json::array(), attempts = nlohmann::json::array();
     for (const auto& a : s1.accepted)
@@ -79,7 +79,7 @@ nlohmann::json summary_json(const OptimizeOptions& o, const OptimizeResult& r, c
     return {{"operator", name},
             {"bank", o.bank_path},
             {"budget", o.budget},
-            {"seed", o.eval.seed},
+            {"seed", eval.seed},
             {"proposer", o.proposer_identity},
             {"llm", {{"configured", r.llm.configured}, {"calls", r.llm.calls}, {"answered", r.llm.answered}, {"first_error", r.llm.first_error}}},
             {"latency_source", "sim"},
@@ -102,16 +102,17 @@ void say(const OptimizeOptions& o, const std::string& what) {
 
 }  // namespace
 
-Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& builder, GoldenRunner& golden, Bank& bank, const OptimizeOptions& o) {
+Result<OptimizeResult> optimize_operator(const OperatorSource& op, Evaluator& evaluator, Bank& bank, const OptimizeOptions& o) {
+    const EvalOptions& eval = evaluator.options();
     fs::create_directories(o.out_dir);
     auto store = RunStore::open(o.out_dir / "run.db");
     if (!store) return store.error();
     const int64_t budget1 = std::max<int64_t>(2, int64_t(double(o.budget) * o.stage1_share));
-    auto run = store->open_run("optimize-stage1", {{"operator", op.display_name()}, {"seed", o.eval.seed}, {"soc", o.eval.soc},
+    auto run = store->open_run("optimize-stage1", {{"operator", op.display_name()}, {"seed", eval.seed}, {"soc", eval.soc},
                                                    {"budget", o.budget}, {"stage1_budget", budget1}, {"top_k", o.top_k},
                                                    {"proposer", o.proposer_identity}, {"stage2", o.stage2}});
     if (!run) return run.error();
-    auto session = CandidateSession::open(op, builder, golden, o.eval, {*store, *run, budget1, o.out_dir});
+    auto session = CandidateSession::open(op, evaluator, {*store, *run, budget1, o.out_dir});
     if (!session) return session.error();
     CandidateRunner& runner = (*session)->runner();
     std::unique_ptr<Proposer> proposer;
@@ -128,14 +129,14 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& buil
     if (proposer) counted.emplace(*proposer, r.llm);
     auto s1 = run_stage1(runner, bank, {.budget = budget1, .top_k = o.top_k, .embeddings = o.embeddings,
                                         .proposer = counted ? &*counted : nullptr,
-                                        .templates = o.templates, .params = o.params, .soc = o.eval.soc});
+                                        .templates = o.templates, .params = o.params, .soc = eval.soc});
     if (!s1) return s1.error();
     r.stage1 = std::move(*s1);
     r.stage1_evaluations = runner.ledger().budget().used();
     auto stage1_op = runner.materialize(r.stage1.best);
     if (!stage1_op) return stage1_op.error();
     if (o.stage2) say(o, "stage II, " + std::to_string(o.budget - r.stage1_evaluations) + " evaluations");
-    auto s2 = run_stage2(*stage1_op, r.stage1.best, o.stage2 ? o.budget - r.stage1_evaluations : 0, builder, golden, o);
+    auto s2 = run_stage2(*stage1_op, r.stage1.best, o.stage2 ? o.budget - r.stage1_evaluations : 0, evaluator, o);
     if (!s2) return s2.error();
     r.stage2_evaluations = s2->evaluations;
     const bool stage2_better = s2->best_us && *s2->best_us < r.stage1.best_us;
@@ -152,7 +153,7 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& buil
     }
     r.optimized_dir = o.out_dir / "optimized" / op.root.filename();
     if (auto w = write_optimized(op, stage2_better ? s2->files : r.stage1.best, r.optimized_dir); !w) return w.error();
-    r.summary = summary_json(o, r, op.display_name());
+    r.summary = summary_json(o, eval, r, op.display_name());
     if (auto w = write_atomic(o.out_dir / "summary.json", r.summary.dump(2) + "\n"); !w) return w.error();
     return r;
 }

@@ -17,7 +17,6 @@ struct OptimizeOptions {
     bool stage2 = true;         // false: Stage I alone (an ablation)
     size_t top_k = 5;
     std::filesystem::path out_dir;
-    EvalOptions eval;  // soc_description and sandbox filled
     std::string bank_path;  // for the summary
     // Makes Stage I's LLM for the run (its id is for call accounting); null: the transfer proposer.
     std::function<Result<std::unique_ptr<Proposer>>(int64_t run)> make_proposer;
@@ -46,6 +45,6 @@ struct OptimizeResult {
     nlohmann::json summary;
 };
 
-Result<OptimizeResult> optimize_operator(const OperatorSource& op, Builder& builder, GoldenRunner& golden, Bank& bank, const OptimizeOptions& o);
+Result<OptimizeResult> optimize_operator(const OperatorSource& op, Evaluator& evaluator, Bank& bank, const OptimizeOptions& o);
 
 }  // namespace ascendopt

@@ -11,15 +11,12 @@
 #include <optional>
 #include <string>
 
+#include "eval/candidate_folder.h"
 #include "eval/evaluator.h"
 #include "eval/ledger.h"
 #include "util/files.h"
 
 namespace ascendopt {
-
-// The files a candidate may change, relative path -> content: everything under op_host/ and op_kernel/.
-using CandidateFiles = std::map<std::string, std::string>;
-Result<CandidateFiles> read_candidate_files(const OperatorSource& op);
 
 struct Evaluated {
     EvaluationRecord record;
@@ -49,9 +46,8 @@ private:
 };
 
 // Everything a run needs to evaluate whole-operator candidates, opened in one call: the run's
-// ledger with its budget, one case-data folder under `out_dir` (inputs prepared once, removed
-// when the session ends), a twin evaluator over it and the runner. Heap-held because the runner
-// refers to the ledger and the evaluator.
+// ledger with its budget and the runner over the session's evaluator. Heap-held because the
+// runner refers to the ledger.
 class CandidateSession {
 public:
     struct Where {
@@ -60,16 +56,13 @@ public:
         int64_t budget = 0;
         std::filesystem::path out_dir;
     };
-    static Result<std::unique_ptr<CandidateSession>> open(const OperatorSource& op, Builder& builder, GoldenRunner& golden,
-                                                          const EvalOptions& eval, const Where& where);
+    static Result<std::unique_ptr<CandidateSession>> open(const OperatorSource& op, Evaluator& evaluator, const Where& where);
     CandidateRunner& runner() { return *m_runner; }
     EvaluationLedger& ledger() { return m_ledger; }
 
 private:
-    CandidateSession(EvaluationLedger ledger, std::filesystem::path scratch) : m_ledger(std::move(ledger)), m_scratch(std::move(scratch)) {}
+    explicit CandidateSession(EvaluationLedger ledger) : m_ledger(std::move(ledger)) {}
     EvaluationLedger m_ledger;
-    ScratchDir m_scratch;
-    std::unique_ptr<Evaluator> m_evaluator;
     std::unique_ptr<CandidateRunner> m_runner;
 };
 

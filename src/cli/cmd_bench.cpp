@@ -117,7 +117,7 @@ Result<MethodRun> run_job(const Job& job, const Shared& s) {
         if (!b) return b.error();
         bank.emplace(std::move(*b));
     }
-    MethodContext c{*s.session.builder, *s.session.golden, s.args.eval, s.args.budget, s.rewind_share, job.dir, bank ? &*bank : nullptr, s.args.bank};
+    MethodContext c{*s.session.evaluator, s.args.budget, s.rewind_share, job.dir, bank ? &*bank : nullptr, s.args.bank};
     if (job.method->uses_llm) {
         auto llm = run_llm(s.llm, job.dir, job.dir / "llm-calls.db");
         if (!llm) return llm.error();

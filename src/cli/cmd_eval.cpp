@@ -38,7 +38,8 @@ std::string bundled_manifest_hint(const OperatorSource& op, const EvalResult& r)
 
 int run_eval(const EvalArgs& args) {
     EvalOptions options = args.options;
-    if (!args.case_name.empty()) options.case_filter = args.case_name;
+    EvalRequest request;
+    if (!args.case_name.empty()) request.case_filter = args.case_name;
     auto opened = open_session(options);
     if (auto* code = std::get_if<int>(&opened)) return *code;
     EvalSession& session = std::get<EvalSession>(opened);
@@ -53,7 +54,7 @@ int run_eval(const EvalArgs& args) {
             std::cerr << render_error(op.error());
             return k_exit_bad_input;
         }
-        auto result = session.evaluator->evaluate(*op, progress.callback());
+        auto result = session.evaluator->evaluate(*op, request, progress.callback());
         progress.clear();
         if (!result) {
             std::cerr << render_error(result.error());

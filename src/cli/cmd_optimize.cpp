@@ -102,7 +102,6 @@ int run_optimize(OptimizeArgs& a) {
     o.stage1_share = a.stage1_share;
     o.top_k = a.top_k;
     o.out_dir = a.out.empty() ? fs::path("optimize-" + op->display_name()) : fs::path(a.out);
-    o.eval = a.eval;
     o.bank_path = a.bank;
     fs::create_directories(o.out_dir);
     auto llm = stage1_llm(a, session.toolchain, o.out_dir);
@@ -116,7 +115,7 @@ int run_optimize(OptimizeArgs& a) {
     o.params = llm->llm.params;
     o.embeddings = llm->embeddings.get();
     if (!a.quiet) o.progress = [](const std::string& what) { std::cerr << "optimize: " << what << "\n"; };
-    auto r = optimize_operator(*op, *session.builder, *session.golden, *bank, o);
+    auto r = optimize_operator(*op, *session.evaluator, *bank, o);
     if (!r) {
         std::cerr << render_error(r.error());
         return exit_code_for(r.error());

@@ -36,8 +36,9 @@ int run_profile(const ProfileArgs& args) {
         std::cerr << "ascendopt: error: a profile comes from the timing model; --no-timing turns it off\n";
         return k_exit_bad_input;
     }
-    if (!args.case_name.empty()) options.case_filter = args.case_name;
-    else options.role_filter = CaseRole::perf;
+    EvalRequest request;
+    if (!args.case_name.empty()) request.case_filter = args.case_name;
+    else request.role_filter = CaseRole::perf;
     auto scratch = make_temp_dir(fs::temp_directory_path(), "ascendopt-profile");
     if (!scratch) {
         std::cerr << render_error(scratch.error());
@@ -54,7 +55,7 @@ int run_profile(const ProfileArgs& args) {
         return k_exit_bad_input;
     }
     Progress progress(args.quiet);
-    auto result = session.evaluator->evaluate(*op, progress.callback());
+    auto result = session.evaluator->evaluate(*op, request, progress.callback());
     progress.clear();
     if (!result) {
         std::cerr << render_error(result.error());

@@ -56,7 +56,7 @@ Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession&
     if (a.llm) settings["model"] = a.llm->model;
     auto run = store.open_run(method, settings);
     if (!run) return run.error();
-    auto session = CandidateSession::open(*strong, *s.builder, *s.golden, a.eval, {store, *run, a.budget, fs::path(a.out)});
+    auto session = CandidateSession::open(*strong, *s.evaluator, {store, *run, a.budget, fs::path(a.out)});
     if (!session) return session.error();
     CandidateRunner& runner = (*session)->runner();
     const RewindOptions base{.noise_threshold = a.noise, .soc = a.eval.soc, .run = *run};

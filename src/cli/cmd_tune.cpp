@@ -24,11 +24,12 @@ struct TuneArgs {
     bool quiet = false;
     std::optional<uint64_t> search_seed;
     TuneOptions tune;
+    EvalOptions eval;
 };
 
 int run_tune(TuneArgs& args) {
-    args.tune.seed = args.search_seed.value_or(args.tune.eval.seed);  // --seed seeds the search too
-    auto opened = open_session(args.tune.eval);
+    args.tune.seed = args.search_seed.value_or(args.eval.seed);  // --seed seeds the search too
+    auto opened = open_session(args.eval);
     if (auto* code = std::get_if<int>(&opened)) return *code;
     EvalSession& session = std::get<EvalSession>(opened);
     auto op = load_operator(args.op);
@@ -37,12 +38,12 @@ int run_tune(TuneArgs& args) {
         return k_exit_bad_input;
     }
     args.tune.out_dir = args.out.empty() ? fs::path("tune-" + op->display_name()) : fs::path(args.out);
-    args.tune.workers = args.tune.eval.jobs;
+    args.tune.workers = args.eval.jobs;
     // On a terminal the progress line is rewritten in place; in a log, a line per tenth of the budget.
     const bool show = !args.quiet;
     const bool tty = isatty(STDERR_FILENO);
     int64_t next_report = 0;
-    auto result = tune(*op, *session.builder, *session.golden, args.tune, [&](const TuneProgress& p) {
+    auto result = tune(*op, *session.evaluator, args.tune, [&](const TuneProgress& p) {
         if (!show || (!tty && p.used < next_report && p.used < p.budget)) return;
         next_report = p.used + std::max<int64_t>(1, p.budget / 10);
         const double per = p.used > 0 ? p.seconds / double(p.used) : 0;
@@ -85,7 +86,7 @@ CommandRunner add_tune_command(CLI::App& app) {
     cmd->add_option("--search-seed", args->search_seed, "Seed of the search strategy alone (default: --seed)");
     cmd->add_flag("--json", args->json, "Print the summary as JSON");
     cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
-    add_common_eval_options(*cmd, args->tune.eval);
+    add_common_eval_options(*cmd, args->eval);
     cmd->footer(k_exit_codes_help);
     return [args] { return run_tune(*args); };
 }

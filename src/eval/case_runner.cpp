@@ -206,18 +206,19 @@ nlohmann::json case_job(const CaseRun& r, const EvalOptions& options, bool prefl
 
 // Sandboxed or not, an operator gets no environment of ours (API keys, tokens) beyond the host
 // tunables: the evaluation's, and those set in ascendopt's own environment.
-std::map<std::string, std::string> operator_environment(const EvalOptions& options) {
+std::map<std::string, std::string> operator_environment(const std::map<std::string, std::string>& extra) {
     std::map<std::string, std::string> env = {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}};
     for (char** e = environ; e && *e; ++e)
         if (std::string_view kv(*e); kv.starts_with("ASCENDOPT_TUNE_") && kv.find('=') != std::string_view::npos)
             env.emplace(std::string(kv.substr(0, kv.find('='))), std::string(kv.substr(kv.find('=') + 1)));
-    for (const auto& [k, v] : options.env) env[k] = v;
+    for (const auto& [k, v] : extra) env[k] = v;
     return env;
 }
 
 // Runs runs[first..] in one operator process; returns the process's end.
 Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, const KernelBuild& kernel, const std::string& op_type,
-                                const EvalOptions& options, const fs::path& job_dir, bool preflight) {
+                                const EvalOptions& options, const std::map<std::string, std::string>& extra_env, const fs::path& job_dir,
+                                bool preflight) {
     nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
                           {"soc", options.soc_description}, {"timing", options.timing}, {"strict_gm", options.strict_gm}, {"strict_ub", options.strict_ub},
                           {"cases", nlohmann::json::array()}};
@@ -232,7 +233,7 @@ Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, 
     // The harness enforces each case's limit; this one only catches a harness that cannot.
     const double backstop = options.timeout_seconds > 0 ? options.timeout_seconds * double(runs.size() - first) + 10 : 0;
     const std::vector<std::string> argv = {kernel.binary.string(), "--job", job_file.string()};
-    const auto env = operator_environment(options);
+    const auto env = operator_environment(extra_env);
     const ProcessOptions limits{.cwd = runs[first].work_dir, .env = env, .inherit_env = false, .timeout_seconds = backstop,
                                 .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
                                 .file_size_bytes = largest_file(runs, first, options), .max_tasks = k_most_tasks};
@@ -255,11 +256,12 @@ Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, 
 }  // namespace
 
 Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& runs, const KernelBuild& kernel, const std::string& op_type,
-                                          const EvalOptions& options, const fs::path& job_dir, bool preflight) {
+                                          const EvalOptions& options, const std::map<std::string, std::string>& env,
+                                          const fs::path& job_dir, bool preflight) {
     std::vector<CaseResult> out(runs.size());
     size_t next = 0;
     while (next < runs.size()) {
-        auto p = run_batch(runs, next, kernel, op_type, options, job_dir, preflight);
+        auto p = run_batch(runs, next, kernel, op_type, options, env, job_dir, preflight);
         if (!p) return p.error();
         const size_t first = next;
         for (; next < runs.size(); ++next) {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <future>
 #include <map>
+#include <mutex>
 #include <optional>
 
 #include "eval/case_runner.h"
@@ -30,16 +31,15 @@ Status fits_in_memory(const Case& c, uint64_t limit) {
 
 class TwinEvaluator : public Evaluator {
 public:
-    TwinEvaluator(Builder& b, GoldenRunner& g, EvalOptions o, std::shared_ptr<CaseDataStore> data)
-        : m_builder(b), m_golden(g), m_opts(std::move(o)), m_data(std::move(data)) {}
+    TwinEvaluator(Builder& b, GoldenRunner& g, EvalOptions o) : m_builder(b), m_golden(g), m_opts(std::move(o)) {}
 
-    Result<EvalResult> evaluate(const OperatorSource& op, const ProgressFn& progress) override {
+    Result<EvalResult> evaluate(const OperatorSource& op, const EvalRequest& request, const ProgressFn& progress) override {
         EvalResult result;
         result.sandboxed = m_opts.sandbox.has_value();
         result.op_dir = op.root.string();
         result.op_name = op.display_name();
         const auto start = std::chrono::steady_clock::now();
-        auto built = build(op, progress, [this, &op](const std::vector<Case>& all) { return select(all, op.hidden_case); });
+        auto built = build(op, request, progress, [&](const std::vector<Case>& all) { return select(all, op.hidden_case, request); });
         result.build_seconds = seconds_since(start);
         if (!built) return built.error();
         if (built->rejected) {
@@ -57,15 +57,15 @@ public:
             (void)write_atomic(*work / k_keep_marker, "");
             remove_work.release();
         }
-        // Without a store shared by the caller, case data lives as long as this evaluation.
-        auto store = m_data ? m_data : std::make_shared<CaseDataStore>(*work / "data", m_golden);
+        auto store = case_data();
+        if (!store) return store.error();
         // Every case in its place; a case whose golden failed is filled in now and not run.
         std::vector<std::optional<CaseResult>> slots(built->cases.size());
         std::vector<CaseRun> runs;
         for (size_t i = 0; i < built->cases.size(); ++i) {
             const Case& c = built->cases[i];
             if (auto fits = fits_in_memory(c, m_opts.memory_limit_bytes); !fits) return fits.error();
-            auto data = store->get(c, m_opts.seed);
+            auto data = (*store)->get(c, m_opts.seed);
             if (!data) return data.error();
             if ((*data)->golden_failure) {
                 slots[i] = golden_failed(c, *(*data)->golden_failure);
@@ -74,7 +74,7 @@ public:
             runs.push_back({&c, *data, *work / sanitize(c.name)});
             fs::create_directories(runs.back().work_dir);
         }
-        auto ran = run_by_kernel(runs, *built, *work, false, progress);
+        auto ran = run_by_kernel(runs, *built, *work, false, request.env, progress);
         if (!ran) return ran.error();
         std::vector<CaseResult> results;
         size_t next_ran = 0;
@@ -90,8 +90,10 @@ public:
         return result;
     }
 
-    Result<PreflightResult> preflight(const OperatorSource& op) override {
-        auto built = build(op, [](const std::string&, const std::string&) {}, [](const std::vector<Case>& all) { return probed(all); });
+    const EvalOptions& options() const override { return m_opts; }
+
+    Result<PreflightResult> preflight(const OperatorSource& op, const EvalRequest& request) override {
+        auto built = build(op, request, [](const std::string&, const std::string&) {}, [](const std::vector<Case>& all) { return probed(all); });
         if (!built) return built.error();
         PreflightResult result;
         if (built->rejected) {
@@ -112,7 +114,7 @@ public:
             runs.push_back({&c, nullptr, *work / sanitize(c.name)});
             fs::create_directories(runs.back().work_dir);
         }
-        auto results = run_by_kernel(runs, *built, *work, true, [](const std::string&, const std::string&) {});
+        auto results = run_by_kernel(runs, *built, *work, true, request.env, [](const std::string&, const std::string&) {});
         if (!results) return results.error();
         for (const auto& r : *results) {
             if (r.status != EvalStatus::ok) {
@@ -171,7 +173,7 @@ private:
         return std::move(out);
     }
     using CaseSelector = std::function<std::vector<Case>(const std::vector<Case>&)>;
-    Result<Built> build(const OperatorSource& op, const ProgressFn& progress, const CaseSelector& choose) {
+    Result<Built> build(const OperatorSource& op, const EvalRequest& request, const ProgressFn& progress, const CaseSelector& choose) {
         Built out;
         if (m_opts.screen) {
             if (auto hit = screen_sources(op.all_files, op.root)) {
@@ -197,7 +199,7 @@ private:
         out.cases = choose(*cases);
         if (out.cases.empty())
             return make_error("operator " + out.op_type + " has no " +
-                                  (m_opts.case_filter ? "case named '" + *m_opts.case_filter + "'" : std::string("perf case")),
+                                  (request.case_filter ? "case named '" + *request.case_filter + "'" : std::string("perf case")),
                               case_names(*cases));
         out.cached = host->cached;
         for (auto& [sig, k] : build_kernels(op, *host, out.cases, progress)) {
@@ -209,7 +211,8 @@ private:
     }
     // Runs the cases in one operator process per kernel build; results in the order of `runs`.
     Result<std::vector<CaseResult>> run_by_kernel(const std::vector<CaseRun>& runs, const Built& built, const fs::path& job_dir,
-                                                  bool preflight, const ProgressFn& progress) {
+                                                  bool preflight, const std::map<std::string, std::string>& env,
+                                                  const ProgressFn& progress) {
         std::map<std::string, std::vector<size_t>> by_kernel;
         for (size_t i = 0; i < runs.size(); ++i) by_kernel[runs[i].c->dtype_signature()].push_back(i);
         std::vector<CaseResult> out(runs.size());
@@ -217,7 +220,7 @@ private:
             std::vector<CaseRun> group;
             for (size_t i : indices) group.push_back(runs[i]);
             progress("case", std::to_string(group.size()) + (group.size() == 1 ? " case" : " cases") + " on the " + sig + " kernel");
-            auto results = run_cases(group, built.kernels.at(sig), built.op_type, m_opts, job_dir, preflight);
+            auto results = run_cases(group, built.kernels.at(sig), built.op_type, m_opts, env, job_dir, preflight);
             if (!results) return results.error();
             for (size_t k = 0; k < indices.size(); ++k) out[indices[k]] = std::move((*results)[k]);
         }
@@ -237,12 +240,11 @@ private:
         return {*std::max_element(cases.begin(), cases.end(), [&](const Case& a, const Case& b) { return size(a) < size(b); })};
     }
     // The cases asked for; with no filter, all of them and the hidden case (hidden_case.h).
-    std::vector<Case> select(const std::vector<Case>& cases, bool op_allows_hidden) const {
+    std::vector<Case> select(const std::vector<Case>& cases, bool op_allows_hidden, const EvalRequest& r) const {
         std::vector<Case> out;
         for (const auto& c : cases)
-            if ((!m_opts.case_filter || c.name == *m_opts.case_filter) && (!m_opts.role_filter || c.role == *m_opts.role_filter))
-                out.push_back(c);
-        if (m_opts.hidden_case && op_allows_hidden && !m_opts.case_filter && !m_opts.role_filter)
+            if ((!r.case_filter || c.name == *r.case_filter) && (!r.role_filter || c.role == *r.role_filter)) out.push_back(c);
+        if (m_opts.hidden_case && op_allows_hidden && !r.case_filter && !r.role_filter)
             if (auto hidden = hidden_case(cases, m_opts.seed)) out.push_back(std::move(*hidden));
         return out;
     }
@@ -270,17 +272,32 @@ private:
         return out;
     }
 
+    // Every evaluation of this evaluator shares the cases' inputs and goldens (keyed by the
+    // case and the seed): Stage II and Stage I run the same cases on the same seed many times.
+    // They live in a scratch folder removed with the evaluator (kept with --keep).
+    Result<std::shared_ptr<CaseDataStore>> case_data() {
+        std::lock_guard lock(m_data_mutex);
+        if (m_data) return m_data;
+        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-cases");
+        if (!dir) return dir.error();
+        if (m_opts.keep_work_dirs) (void)write_atomic(*dir / k_keep_marker, "");  // --keep: the job files name these inputs
+        else m_data_dir.emplace(*dir);
+        m_data = std::make_shared<CaseDataStore>(*dir, m_golden);
+        return m_data;
+    }
+
     Builder& m_builder;
     GoldenRunner& m_golden;
     EvalOptions m_opts;
+    std::mutex m_data_mutex;
+    std::optional<ScratchDir> m_data_dir;  // declared before m_data: removed after the store
     std::shared_ptr<CaseDataStore> m_data;
 };
 
 }  // namespace
 
-std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options,
-                                               std::shared_ptr<CaseDataStore> case_data) {
-    return std::make_unique<TwinEvaluator>(builder, golden, std::move(options), std::move(case_data));
+std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options) {
+    return std::make_unique<TwinEvaluator>(builder, golden, std::move(options));
 }
 
 }  // namespace ascendopt

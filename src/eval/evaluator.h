@@ -32,12 +32,9 @@ struct EvalOptions {
     double golden_timeout_seconds = 120;       // per golden computation
     uint64_t compile_memory_bytes = uint64_t(4) << 30;  // per compiler run
     uint64_t memory_limit_bytes = 8ull << 30;  // address space per case run
-    std::optional<std::string> case_filter;    // run only the case with this name
-    std::optional<CaseRole> role_filter;       // run only the cases with this role
     int jobs = 2;                              // parallel kernel builds
     bool keep_work_dirs = false;
     bool timing = true;                        // false: functional run only, no simulated latency
-    std::map<std::string, std::string> env;    // extra environment of operator runs (host tunables)
     // The bubblewrap that confines candidate builds and runs (see util/sandbox.h); empty only when
     // the user asked to run unsandboxed, which every result then says.
     std::optional<std::filesystem::path> sandbox;
@@ -50,6 +47,13 @@ struct EvalOptions {
     bool strict_gm = false;
     // UB accesses past their tensor's buffer fail even inside the UB (docs/twin.md).
     bool strict_ub = false;
+};
+
+// What one evaluation asks for beyond the session's settings.
+struct EvalRequest {
+    std::map<std::string, std::string> env;  // extra environment of the operator runs (host tunables)
+    std::optional<std::string> case_filter;  // run only the case with this name
+    std::optional<CaseRole> role_filter;     // run only the cases with this role
 };
 
 // Progress events for the command line: "build", "case".
@@ -66,16 +70,21 @@ struct PreflightResult {
 class Evaluator {
 public:
     virtual ~Evaluator() = default;
-    virtual Result<EvalResult> evaluate(const OperatorSource& op, const ProgressFn& progress) = 0;
+    // Safe to call from several threads at once.
+    virtual Result<EvalResult> evaluate(const OperatorSource& op, const EvalRequest& request, const ProgressFn& progress) = 0;
+    Result<EvalResult> evaluate(const OperatorSource& op, const EvalRequest& request = {}) {
+        return evaluate(op, request, [](const std::string&, const std::string&) {});
+    }
     // A cheap look before an evaluation: builds the operator and runs its perf cases (the
     // largest case when none is marked perf) only as far as the tiling, the launch and every
     // InitBuffer, with no data. A failure here is certain; ok does not promise the evaluation passes.
-    virtual Result<PreflightResult> preflight(const OperatorSource& op) = 0;
+    virtual Result<PreflightResult> preflight(const OperatorSource& op, const EvalRequest& request) = 0;
+    // The session's settings, fixed when the evaluator was made (SoC, input seed, limits).
+    virtual const EvalOptions& options() const = 0;
 };
 
-// `case_data`, when given, is shared with other evaluators (Stage II: every candidate runs the
-// same cases on the same seed); otherwise each evaluation prepares its cases afresh.
-std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options,
-                                               std::shared_ptr<CaseDataStore> case_data = nullptr);
+// The evaluator of a session: built once (cli/session.cpp) and handed to every layer above
+// eval. Its evaluations share the prepared inputs and goldens of the cases they run.
+std::unique_ptr<Evaluator> make_twin_evaluator(Builder& builder, GoldenRunner& golden, EvalOptions options);
 
 }  // namespace ascendopt

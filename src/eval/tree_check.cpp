@@ -158,7 +158,7 @@ Result<OperatorCheck> check_operator(Evaluator& evaluator, const TreeCheckOption
         c.seconds = seconds();
         return c;
     }
-    auto result = evaluator.evaluate(*op, [](const std::string&, const std::string&) {});
+    auto result = evaluator.evaluate(*op);
     c.seconds = seconds();
     if (!result) {
         if (result.error().missing_tool) return result.error();

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <thread>
 
+#include "eval/candidate_folder.h"
 #include "eval/ledger.h"
 #include "search/constraint.h"
 #include "util/files.h"
@@ -38,9 +39,8 @@ struct Candidate {
 
 class Session {
 public:
-    Session(const OperatorSource& op, Builder& b, GoldenRunner& g, const TuneOptions& o, RunStore& store, std::vector<Tunable> tunables,
-            std::shared_ptr<CaseDataStore> case_data)
-        : m_op(op), m_builder(b), m_golden(g), m_opts(o), m_store(store), m_tunables(std::move(tunables)), m_case_data(std::move(case_data)) {}
+    Session(const OperatorSource& op, Evaluator& e, const TuneOptions& o, RunStore& store, std::vector<Tunable> tunables)
+        : m_op(op), m_evaluator(e), m_opts(o), m_store(store), m_tunables(std::move(tunables)) {}
 
     // The candidate of the kernel configuration `config` selects, written and loaded once per
     // kernel configuration: host-only changes share it. Called from one thread only; workers
@@ -55,8 +55,10 @@ public:
         return &m_candidates.emplace(kernel_part, std::move(*made)).first->second;
     }
 
+    Evaluator& evaluator() const { return m_evaluator; }
+
     EvaluationRecord run(const Candidate& c, const TilingConfig& config) {
-        auto result = evaluator(config)->evaluate(c.op, [](const std::string&, const std::string&) {});
+        auto result = m_evaluator.evaluate(c.op, request(config));
         if (!result) return failed(result.error().message);
         return record_of(*result);
     }
@@ -64,7 +66,7 @@ public:
     // Why `config` cannot pass, found without an evaluation (empty when the preflight saw no
     // problem): the twin's preflight verdict, or a block dim beyond the SoC's vector cores.
     Result<std::string> preflight(const Candidate& c, const TilingConfig& config, int64_t cores) {
-        auto p = evaluator(config)->preflight(c.op);
+        auto p = m_evaluator.preflight(c.op, request(config));
         if (!p) return p.error();
         if (p->status != EvalStatus::ok) return std::string(status_name(p->status)) + ": " + p->reason;
         if (p->block_dim > cores)
@@ -73,34 +75,18 @@ public:
     }
 
 private:
-    std::unique_ptr<Evaluator> evaluator(const TilingConfig& config) {
-        EvalOptions o = m_opts.eval;
-        o.env = host_environment(m_tunables, config);
-        return make_twin_evaluator(m_builder, m_golden, o, m_case_data);
-    }
+    // Host constants reach the operator through its environment: no rebuild per configuration.
+    EvalRequest request(const TilingConfig& config) const { return EvalRequest{.env = host_environment(m_tunables, config)}; }
 
     Result<Candidate> make_candidate(const TilingConfig& kernel_part) {
         auto files = apply_config(m_op, m_tunables, kernel_part);
         if (!files) return files.error();
         auto hash = m_store.put_candidate(*files);
         if (!hash) return hash.error();
-        const fs::path dir = m_opts.out_dir / "candidates" / hash->substr(0, 16) / m_op.root.filename();
-        std::error_code ec;
-        if (!fs::exists(dir / ".complete", ec)) {
-            for (const auto& [rel, text] : *files) {
-                fs::create_directories((dir / rel).parent_path());
-                if (auto s = write_atomic(dir / rel, text); !s) return s.error();
-            }
-            if (auto s = write_atomic(dir / ".complete", ""); !s) return s.error();
-        }
-        auto op = load_operator(dir);
+        auto op = materialize_candidate(m_op, *files, *hash, m_opts.out_dir);
         if (!op) return op.error();
-        op->cases = m_op.cases;  // the cases of the original operator, whatever the folder holds
-        op->op_type = m_op.op_type;
-        op->hidden_case = m_op.hidden_case;
         return Candidate{std::move(*op), *hash};
     }
-
 
     static EvaluationRecord failed(const std::string& why) {
         EvaluationRecord e;
@@ -110,12 +96,10 @@ private:
     }
 
     const OperatorSource& m_op;
-    Builder& m_builder;
-    GoldenRunner& m_golden;
+    Evaluator& m_evaluator;  // shares the cases' inputs and goldens between configurations
     const TuneOptions& m_opts;
     RunStore& m_store;
     std::vector<Tunable> m_tunables;
-    std::shared_ptr<CaseDataStore> m_case_data;  // every configuration runs the same cases on the same inputs
     std::map<TilingConfig, Candidate> m_candidates;  // by kernel configuration
 };
 
@@ -172,7 +156,7 @@ public:
 private:
     Status preflight(const std::vector<TilingConfig>& batch, const std::vector<const Candidate*>& where,
                      std::vector<bool>& fresh, std::vector<Trial>& trials) {
-        const int64_t cores = m_opts.eval.soc_description["cores"].value("vector", int64_t(48));
+        const int64_t cores = m_session.evaluator().options().soc_description["cores"].value("vector", int64_t(48));
         std::vector<size_t> todo;
         for (size_t i = 0; i < batch.size(); ++i)
             if (fresh[i]) todo.push_back(i);
@@ -211,7 +195,7 @@ private:
             EvaluationRecord r = m_session.run(*where[i], batch[i]);
             r.candidate = where[i]->hash;
             r.config = to_json(batch[i]);
-            r.seed = m_opts.eval.seed;
+            r.seed = m_session.evaluator().options().seed;
             std::lock_guard lock(commit_mutex);
             trials[i].status = r.status;
             trials[i].latency_us = r.latency_us;
@@ -279,11 +263,12 @@ Result<std::vector<Tunable>> screen(const std::vector<Tunable>& tunables, const 
 
 }  // namespace
 
-Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner& golden, const TuneOptions& options,
+Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const TuneOptions& options,
                         const std::function<void(const TuneProgress&)>& progress) {
     const auto start = std::chrono::steady_clock::now();
-    const uint64_t ub = options.eval.soc_description["memory"].value("ub", uint64_t(196608));
-    const int64_t cores = options.eval.soc_description["cores"].value("vector", int64_t(48));
+    const EvalOptions& eval = evaluator.options();
+    const uint64_t ub = eval.soc_description["memory"].value("ub", uint64_t(196608));
+    const int64_t cores = eval.soc_description["cores"].value("vector", int64_t(48));
     std::vector<std::string> left_out;
     auto tunables = find_tunables(op, ub, &left_out);
     if (!tunables) return tunables.error();
@@ -296,15 +281,12 @@ Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner
     auto store = RunStore::open(options.out_dir / "run.db");
     if (!store) return store.error();
     const nlohmann::json settings = {{"operator", op.root.string()}, {"strategy", options.strategy}, {"seed", options.seed},
-                                     {"budget", options.budget}, {"soc", options.eval.soc}, {"input_seed", options.eval.seed}};
+                                     {"budget", options.budget}, {"soc", eval.soc}, {"input_seed", eval.seed}};
     auto run = store->open_run("tune", settings);
     if (!run) return run.error();
     auto ledger = EvaluationLedger::open(*store, *run, options.budget);
     if (!ledger) return ledger.error();
-    auto scratch = make_temp_dir(fs::temp_directory_path(), "ascendopt-tune");
-    if (!scratch) return scratch.error();
-    ScratchDir remove_scratch(*scratch);
-    Session session(op, builder, golden, options, *store, *tunables, std::make_shared<CaseDataStore>(*scratch, golden));
+    Session session(op, evaluator, options, *store, *tunables);
     BatchRunner runner(session, *ledger, options, find_constraints(op), {{"UB_BYTES", int64_t(ub)}, {"CORES", cores}});
 
     TuneResult result;

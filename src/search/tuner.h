@@ -22,7 +22,6 @@ struct TuneOptions {
     uint64_t seed = 0;
     std::filesystem::path out_dir;
     int workers = 2;
-    EvalOptions eval;  // soc, timeouts, seed of inputs; env is set per configuration
 
     // Stage II as the study and optimize run it: the default strategy, the evaluation seed as
     // the search seed, one worker per parallel build.
@@ -32,7 +31,6 @@ struct TuneOptions {
         t.seed = eval.seed;
         t.out_dir = std::move(out_dir);
         t.workers = eval.jobs;
-        t.eval = eval;
         return t;
     }
 };
@@ -57,7 +55,8 @@ struct TuneResult {
     nlohmann::json summary;
 };
 
-Result<TuneResult> tune(const OperatorSource& op, Builder& builder, GoldenRunner& golden, const TuneOptions& options,
+// Stage II of `op` with `evaluator` (its SoC and input seed are the run's).
+Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const TuneOptions& options,
                         const std::function<void(const TuneProgress&)>& progress);
 
 }  // namespace ascendopt

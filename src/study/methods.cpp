@@ -12,7 +12,7 @@ namespace ascendopt {
 namespace {
 
 Result<MethodRun> run_stage2_only(const OperatorSource& op, MethodContext& c) {
-    auto tuned = tune(op, c.builder, c.golden, TuneOptions::for_stage2(c.eval, c.budget, c.out_dir), [](const TuneProgress&) {});
+    auto tuned = tune(op, c.evaluator, TuneOptions::for_stage2(c.evaluator.options(), c.budget, c.out_dir), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
     auto store = RunStore::open(c.out_dir / "run.db");
     if (!store) return store.error();
@@ -28,13 +28,12 @@ Result<MethodRun> run_optimize(const std::string& name, const OperatorSource& op
     o.stage1_share = stage2 ? 0.5 : 1.0;
     o.stage2 = stage2;
     o.out_dir = c.out_dir;
-    o.eval = c.eval;
     o.bank_path = c.bank_path;
     o.make_proposer = c.make_proposer;
     o.proposer_identity = c.proposer_identity;
     o.templates = c.templates;
     o.params = c.params;
-    auto r = optimize_operator(op, c.builder, c.golden, bank, o);
+    auto r = optimize_operator(op, c.evaluator, bank, o);
     if (!r) return r.error();
     return MethodRun{name, op.display_name(), r->stage1.baseline_us, r->evaluations, r->summary};
 }
@@ -50,7 +49,7 @@ Result<MethodRun> run_best_of_n(const OperatorSource& op, MethodContext& c) {
     const CandidateFiles& files = s.files;
     const double baseline = s.baseline_us();
     auto request = make_request(*c.templates, "rewrite",
-                                {{"operator", op.display_name()}, {"soc", c.eval.soc}, {"latency", std::to_string(baseline) + " us (simulated)"},
+                                {{"operator", op.display_name()}, {"soc", c.evaluator.options().soc}, {"latency", std::to_string(baseline) + " us (simulated)"},
                                  {"diagnosis", diagnose(s.base.record.metrics.value("profile", nlohmann::json::object()), files)},
                                  {"experience", "(none: best-of-n samples without experience)\n"}, {"history", "(nothing yet)\n"},
                                  {"files", render_files(files)}},
@@ -81,11 +80,11 @@ Result<std::unique_ptr<LlmSearch>> start_llm_search(const std::string& method, c
     auto store = RunStore::open(c.out_dir / "run.db");
     if (!store) return store.error();
     s->store.emplace(std::move(*store));
-    settings.update({{"operator", op.display_name()}, {"seed", c.eval.seed}, {"budget", c.budget}, {"proposer", c.proposer_identity}});
+    settings.update({{"operator", op.display_name()}, {"seed", c.evaluator.options().seed}, {"budget", c.budget}, {"proposer", c.proposer_identity}});
     auto run = s->store->open_run(method, settings);
     if (!run) return run.error();
     s->run = *run;
-    auto session = CandidateSession::open(op, c.builder, c.golden, c.eval, {*s->store, s->run, c.budget, c.out_dir});
+    auto session = CandidateSession::open(op, c.evaluator, {*s->store, s->run, c.budget, c.out_dir});
     if (!session) return session.error();
     s->session = std::move(*session);
     auto proposer = c.make_proposer(s->run);

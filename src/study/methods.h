@@ -30,9 +30,7 @@ const std::vector<MethodInfo>& study_methods();
 const MethodInfo* find_method(const std::string& name);
 
 struct MethodContext {
-    Builder& builder;
-    GoldenRunner& golden;
-    EvalOptions eval;
+    Evaluator& evaluator;           // the session's; its options() give the SoC and the input seed
     int64_t budget = 0;             // unique evaluations for this operator, the rewind share included
     int64_t rewind_share = 0;       // of `budget`, charged to building the bank (methods that need one)
     std::filesystem::path out_dir;  // this method's folder for this operator

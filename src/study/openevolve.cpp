@@ -47,7 +47,7 @@ Result<MethodRun> run_openevolve(const OperatorSource& op, MethodContext& c, con
     CandidateRunner& runner = s.runner();
     const CandidateFiles& start = s.files;
     const double baseline = s.baseline_us();
-    ProgramDatabase db(config, c.eval.seed);
+    ProgramDatabase db(config, c.evaluator.options().seed);
     db.seed({start, baseline, bottleneck_pipe(s.base), 0, std::nullopt, 0});
 
     int64_t calls = 0, unusable = 0, failed = 0, migrations = 0, last_migration = 0;
@@ -58,7 +58,7 @@ Result<MethodRun> run_openevolve(const OperatorSource& op, MethodContext& c, con
         const Program& p = db.program(parent);
         const auto picks = db.inspirations(island, parent);
         auto request = make_request(*c.templates, "evolve",
-                                    {{"operator", op.display_name()}, {"soc", c.eval.soc}, {"latency", fmt::format("{:.3f} us (simulated)", p.latency_us)},
+                                    {{"operator", op.display_name()}, {"soc", c.evaluator.options().soc}, {"latency", fmt::format("{:.3f} us (simulated)", p.latency_us)},
                                      {"bottleneck", p.bottleneck.empty() ? std::string("(not profiled)") : "bound by " + p.bottleneck},
                                      {"inspirations", render_inspirations(db, parent, picks)}, {"files", render_files(p.files)}},
                                     c.params, "openevolve");
