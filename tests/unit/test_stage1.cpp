@@ -1,0 +1,153 @@
+// Stage I on the fake evaluator: a scripted model proposes rewrites of suite/untuned/axpb_custom
+// and the fake decides what each is worth, so accept/reject, the budget, resume and failures
+// are checked without a compiler.
+#include <gtest/gtest.h>
+
+#include "agent/stage1.h"
+#include "eval/operator_source.h"
+#include "support/fake_evaluator.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::FakeEvaluator;
+using testing::FakeVerdict;
+
+const char* k_double_buffer = R"(Double buffering overlaps copies with compute.
+
+op_kernel/axpb_custom.cpp
+<<<<<<< SEARCH
+constexpr int32_t BUFFER_NUM = 1;
+=======
+constexpr int32_t BUFFER_NUM = 2;
+>>>>>>> REPLACE
+)";
+
+// Answers the diagnosis with a reading and every rewrite with `rewrite`.
+class ScriptedModel : public Proposer {
+public:
+    explicit ScriptedModel(std::string rewrite) : m_rewrite(std::move(rewrite)) {}
+    Result<ChatReply> propose(const ChatRequest& request) override {
+        ++calls;
+        ChatReply r;
+        r.text = request.purpose == "stage1-diagnose" ? "one buffer per queue exposes the copy latency" : m_rewrite;
+        return r;
+    }
+    std::string describe() const override { return "scripted"; }
+    std::string model() const override { return "scripted"; }
+    int calls = 0;
+
+private:
+    std::string m_rewrite;
+};
+
+// 10 us single-buffered; what `double_buffered` says otherwise.
+FakeEvaluator::Rule by_buffers(FakeVerdict double_buffered) {
+    return [double_buffered](const std::string& sources, const EvalRequest&) {
+        return sources.find("BUFFER_NUM = 2") != std::string::npos ? double_buffered : FakeVerdict::passes(10);
+    };
+}
+
+class Stage1OnFake : public ::testing::Test {
+protected:
+    void SetUp() override {
+        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-stage1");
+        ASSERT_TRUE(dir);
+        m_dir = *dir;
+        auto op = load_operator(fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "suite" / "untuned" / "axpb_custom");
+        ASSERT_TRUE(op) << op.error().message;
+        m_op = *op;
+        ASSERT_TRUE(write_atomic(m_dir / "bank.db", ""));
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+
+    // One Stage I run in the run store under the test's folder (the same store on every call,
+    // so a second call is a rerun).
+    Result<Stage1Result> run(FakeEvaluator& fake, Proposer& model, int64_t budget) {
+        auto store = RunStore::open(m_dir / "run.db");
+        if (!store) return store.error();
+        auto run = store->open_run("stage1-test", {{"budget", budget}});
+        if (!run) return run.error();
+        auto bank = Bank::open(m_dir / "bank.db");
+        if (!bank) return bank.error();
+        auto session = CandidateSession::open(m_op, fake, {*store, *run, budget, m_dir});
+        if (!session) return session.error();
+        TemplateStore templates(fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "share" / "templates");
+        auto r = run_stage1((*session)->runner(), *bank, {.budget = budget, .proposer = &model, .templates = &templates});
+        used = (*session)->ledger().budget().used();
+        return r;
+    }
+
+    fs::path m_dir;
+    OperatorSource m_op;
+    int64_t used = 0;
+};
+
+TEST_F(Stage1OnFake, AFasterCorrectRewriteIsAccepted) {
+    FakeEvaluator fake(by_buffers(FakeVerdict::passes(6)));
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 4);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->baseline_us, 10);
+    EXPECT_EQ(r->best_us, 6);
+    ASSERT_EQ(r->accepted.size(), 1u);
+    EXPECT_NE(r->best.at("op_kernel/axpb_custom.cpp").find("BUFFER_NUM = 2"), std::string::npos);
+    EXPECT_NE(r->diagnoses.at(0).find("one buffer per queue"), std::string::npos) << "the model's reading joins the rules'";
+}
+
+TEST_F(Stage1OnFake, AWrongRewriteIsRejectedHoweverFast) {
+    FakeEvaluator fake(by_buffers(FakeVerdict::fails(EvalStatus::wrong_result, "y: 12 of 4096 elements differ")));
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 4);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(r->accepted.empty());
+    EXPECT_EQ(r->best_us, 10);
+    EXPECT_NE(r->best.at("op_kernel/axpb_custom.cpp").find("BUFFER_NUM = 1"), std::string::npos);
+}
+
+TEST_F(Stage1OnFake, ARewriteWithinTheNoiseIsNotAccepted) {
+    FakeEvaluator fake(by_buffers(FakeVerdict::passes(9.9)));  // 1% faster: under the 2% threshold
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 4);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(r->accepted.empty());
+    EXPECT_EQ(r->best_us, 10);
+}
+
+TEST_F(Stage1OnFake, TheBudgetIsNeverExceeded) {
+    FakeEvaluator fake(by_buffers(FakeVerdict::passes(6)));
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 1);  // the baseline takes it all
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(fake.evaluations(), 1);
+    EXPECT_EQ(used, 1);
+    EXPECT_TRUE(r->accepted.empty());
+}
+
+TEST_F(Stage1OnFake, ARerunPaysForNothingTwice) {
+    FakeEvaluator first(by_buffers(FakeVerdict::passes(6)));
+    ScriptedModel model(k_double_buffer);
+    auto a = run(first, model, 4);
+    ASSERT_TRUE(a) << a.error().message;
+    const int paid = first.evaluations();
+    EXPECT_GE(paid, 2);
+    FakeEvaluator second(by_buffers(FakeVerdict::passes(6)));
+    auto b = run(second, model, 4);
+    ASSERT_TRUE(b) << b.error().message;
+    EXPECT_EQ(b->best_us, a->best_us);
+    EXPECT_EQ(second.evaluations(), 0) << "the run store answers every candidate it has seen";
+}
+
+TEST_F(Stage1OnFake, AnOperatorThatFailsItsCasesIsAnError) {
+    FakeEvaluator fake([](const std::string&, const EvalRequest&) { return FakeVerdict::fails(EvalStatus::run_failed, "segfault"); });
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 4);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("does not pass its cases"), std::string::npos) << r.error().message;
+    EXPECT_EQ(model.calls, 0) << "no model call for an operator that is wrong to begin with";
+}
+
+}  // namespace
+}  // namespace ascendopt

@@ -1,0 +1,104 @@
+// Stage II on the fake evaluator: the search over ops/exp_custom's tunables (TILE_BYTES on the
+// host, reaching the operator through its environment; BUFFER_NUM in the kernel, baked into its
+// source) against a latency the test knows in closed form.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "search/tuner.h"
+#include "support/fake_evaluator.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::FakeEvaluator;
+using testing::FakeVerdict;
+
+int64_t tile_bytes(const EvalRequest& r) {
+    const auto it = r.env.find("ASCENDOPT_TUNE_TILE_BYTES");
+    return it == r.env.end() ? 16384 : std::atoll(it->second.c_str());
+}
+
+// Fastest at 8 KiB tiles, double buffered; tiles over 32 KiB do not fit (a certain failure).
+FakeVerdict modelled(const std::string& sources, const EvalRequest& r) {
+    const double kib = double(tile_bytes(r)) / 1024;
+    if (kib > 32) return FakeVerdict::fails(EvalStatus::resource_exceeded, "UB overflow");
+    const bool doubled = sources.find("BUFFER_NUM = 2") != std::string::npos;
+    return FakeVerdict::passes(5 + (kib - 8) * (kib - 8) / 16 + (doubled ? 0 : 2));
+}
+
+class TunerOnFake : public ::testing::Test {
+protected:
+    void SetUp() override {
+        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-tuner");
+        ASSERT_TRUE(dir);
+        m_dir = *dir;
+        auto op = load_operator(fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "ops" / "exp_custom");
+        ASSERT_TRUE(op) << op.error().message;
+        m_op = *op;
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+
+    Result<TuneResult> tune_with(FakeEvaluator& fake, const std::string& strategy, int64_t budget, const std::string& out = "run") {
+        TuneOptions o;
+        o.strategy = strategy;
+        o.budget = budget;
+        o.seed = 3;
+        o.out_dir = m_dir / out;
+        return tune(m_op, fake, o, [](const TuneProgress&) {});
+    }
+
+    fs::path m_dir;
+    OperatorSource m_op;
+};
+
+TEST_F(TunerOnFake, ExhaustiveSearchFindsTheOptimum) {
+    FakeEvaluator fake(modelled);
+    auto r = tune_with(fake, "exhaustive", 1000);
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_TRUE(r->best_us);
+    EXPECT_EQ(*r->best_us, 5);
+    EXPECT_EQ(r->best.at("TILE_BYTES"), 8192);
+    EXPECT_EQ(r->best.at("BUFFER_NUM"), 2);
+}
+
+TEST_F(TunerOnFake, TheBudgetIsSpentExactlyAndCertainFailuresAreFree) {
+    FakeEvaluator fake(modelled);
+    auto r = tune_with(fake, "random", 6);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->evaluations, 6);
+    EXPECT_EQ(fake.evaluations(), 6);
+    EXPECT_GT(r->summary.value("rejected_by_preflight", 0), 0) << "tiles over 32 KiB fail in the preflight, at no cost";
+}
+
+TEST_F(TunerOnFake, TheSameSeedGivesTheSameSearch) {
+    FakeEvaluator a(modelled), b(modelled);
+    auto ra = tune_with(a, "ga", 12, "a");
+    auto rb = tune_with(b, "ga", 12, "b");
+    ASSERT_TRUE(ra && rb);
+    EXPECT_EQ(ra->best, rb->best);
+    EXPECT_EQ(ra->best_us, rb->best_us);
+}
+
+TEST_F(TunerOnFake, ARerunResumesWithoutPayingAgain) {
+    FakeEvaluator first(modelled);
+    auto a = tune_with(first, "ga", 10);
+    ASSERT_TRUE(a) << a.error().message;
+    FakeEvaluator second(modelled);
+    auto b = tune_with(second, "ga", 10);
+    ASSERT_TRUE(b) << b.error().message;
+    EXPECT_EQ(second.evaluations(), 0);
+    EXPECT_EQ(b->best, a->best);
+}
+
+TEST_F(TunerOnFake, NoConfigurationPassingIsAnError) {
+    FakeEvaluator fake([](const std::string&, const EvalRequest&) { return FakeVerdict::fails(EvalStatus::wrong_result, "off by one"); });
+    auto r = tune_with(fake, "random", 4);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("no configuration"), std::string::npos) << r.error().message;
+}
+
+}  // namespace
+}  // namespace ascendopt
