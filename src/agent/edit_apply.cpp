@@ -82,7 +82,8 @@ Lines strip_blank_ends(Lines lines) {
     return lines;
 }
 
-struct Workspace {
+// The files a reply is being applied to, with what went wrong so far.
+struct EditedFiles {
     std::map<std::string, std::string> files;
     std::vector<std::string> problems;
     std::vector<std::string> notes;
@@ -98,7 +99,7 @@ bool editable(const std::string& path) {
     return path.rfind("op_kernel/", 0) == 0 || path.rfind("op_host/", 0) == 0;
 }
 
-std::string file_list(const Workspace& w) {
+std::string file_list(const EditedFiles& w) {
     std::string out;
     for (const auto& [p, c] : w.files)
         if (editable(p)) out += (out.empty() ? "" : ", ") + p;
@@ -106,7 +107,7 @@ std::string file_list(const Workspace& w) {
 }
 
 // The candidate's path for a name in the reply: exact, without "./", or a unique basename.
-std::optional<std::string> resolve(const Workspace& w, std::string name) {
+std::optional<std::string> resolve(const EditedFiles& w, std::string name) {
     while (name.rfind("./", 0) == 0) name = name.substr(2);
     if (w.files.count(name)) return name;
     std::optional<std::string> found;
@@ -120,7 +121,7 @@ std::optional<std::string> resolve(const Workspace& w, std::string name) {
     return found;
 }
 
-void apply_edit(Workspace& w, const SearchReplace& e, size_t index) {
+void apply_edit(EditedFiles& w, const SearchReplace& e, size_t index) {
     const std::string where = "SEARCH/REPLACE block " + std::to_string(index) + " (reply line " + std::to_string(e.line) + ")";
     if (e.file.empty()) return;  // already a parse problem
     const auto path = resolve(w, e.file);
@@ -157,7 +158,7 @@ void apply_edit(Workspace& w, const SearchReplace& e, size_t index) {
     text = join(file, crlf, final_newline);
 }
 
-void apply_whole(Workspace& w, const WholeFile& f) {
+void apply_whole(EditedFiles& w, const WholeFile& f) {
     const auto path = resolve(w, f.file);
     const std::string target = path ? *path : f.file;
     if (!editable(target))
@@ -168,7 +169,7 @@ void apply_whole(Workspace& w, const WholeFile& f) {
 }
 
 // An unnamed code block stands for the kernel only when that is unambiguous.
-void apply_unnamed(Workspace& w, const ParsedReply& parsed) {
+void apply_unnamed(EditedFiles& w, const ParsedReply& parsed) {
     std::vector<std::string> kernels;
     for (const auto& [p, c] : w.files)
         if (p.rfind("op_kernel/", 0) == 0) kernels.push_back(p);
@@ -203,7 +204,7 @@ AppliedReply apply_reply(const std::string& reply, const std::map<std::string, s
         out.reason = "the reply holds no code: answer with SEARCH/REPLACE blocks or a whole file in a fenced block naming its path";
         return out;
     }
-    Workspace w{files, {}, {}, ReplyStatus::applied};
+    EditedFiles w{files, {}, {}, ReplyStatus::applied};
     for (const auto& p : parsed.problems) w.fail(ReplyStatus::malformed, p);
     for (size_t i = 0; i < parsed.edits.size(); ++i) apply_edit(w, parsed.edits[i], i + 1);
     for (const auto& f : parsed.files) apply_whole(w, f);

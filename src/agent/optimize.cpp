@@ -48,17 +48,16 @@ private:
 struct Stage2Outcome {
     CandidateFiles files;
     std::optional<double> best_us;
-    int64_t evaluations = 0;
 };
 
 Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles& files, int64_t budget, Evaluator& evaluator,
-                                 const OptimizeOptions& o) {
-    Stage2Outcome out{files, std::nullopt, 0};
+                                 SharedRun& run, const OptimizeOptions& o) {
+    Stage2Outcome out{files, std::nullopt};
     if (budget < 1) return out;
-    auto tuned = tune(op, evaluator, TuneOptions::for_stage2(evaluator.options(), budget, o.out_dir / "stage2"), [](const TuneProgress&) {});
+    auto tuned = tune(op, evaluator, TuneOptions::for_stage2(evaluator.options(), budget, o.out_dir / "stage2"), [](const TuneProgress&) {},
+                      &run);
     if (!tuned) return tuned.error();
     out.best_us = tuned->best_us;
-    out.evaluations = tuned->evaluations;
     for (auto& [rel, text] : out.files) {
         auto now = read_text(tuned->tuned_dir / rel);
         if (!now) return now.error();
@@ -105,16 +104,19 @@ void say(const OptimizeOptions& o, const std::string& what) {
 Result<OptimizeResult> optimize_operator(const OperatorSource& op, Evaluator& evaluator, Bank& bank, const OptimizeOptions& o) {
     const EvalOptions& eval = evaluator.options();
     fs::create_directories(o.out_dir);
-    auto store = RunStore::open(o.out_dir / "run.db");
+    const fs::path store_file = o.out_dir / "run.db";
+    auto store = RunStore::open(store_file);
     if (!store) return store.error();
     const int64_t budget1 = std::max<int64_t>(2, int64_t(double(o.budget) * o.stage1_share));
-    auto run = store->open_run("optimize-stage1", {{"operator", op.display_name()}, {"seed", eval.seed}, {"soc", eval.soc},
-                                                   {"budget", o.budget}, {"stage1_budget", budget1}, {"top_k", o.top_k},
-                                                   {"proposer", o.proposer_identity}, {"stage2", o.stage2}});
+    auto run = store->open_run("optimize", {{"operator", op.display_name()}, {"seed", eval.seed}, {"soc", eval.soc},
+                                            {"budget", o.budget}, {"stage1_budget", budget1}, {"top_k", o.top_k},
+                                            {"proposer", o.proposer_identity}, {"stage2", o.stage2}});
     if (!run) return run.error();
-    auto session = CandidateSession::open(op, evaluator, {*store, *run, budget1, o.out_dir});
-    if (!session) return session.error();
-    CandidateRunner& runner = (*session)->runner();
+    // One run, one ledger, one budget: Stage I may spend up to its share, Stage II the rest.
+    auto ledger = EvaluationLedger::open(*store, *run, o.budget);
+    if (!ledger) return ledger.error();
+    ledger->limit_to(budget1);
+    CandidateRunner runner(op, evaluator, *store, *ledger, o.out_dir);
     std::unique_ptr<Proposer> proposer;
     if (o.make_proposer) {
         auto made = o.make_proposer(*run);
@@ -132,25 +134,25 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Evaluator& ev
                                         .templates = o.templates, .params = o.params, .soc = eval.soc});
     if (!s1) return s1.error();
     r.stage1 = std::move(*s1);
-    r.stage1_evaluations = runner.ledger().budget().used();
+    // Stage I's candidates carry no configuration; counted so, a resumed run agrees.
+    auto stage1_count = store->count(*run, nlohmann::json::object());
+    if (!stage1_count) return stage1_count.error();
+    r.stage1_evaluations = *stage1_count;
     auto stage1_op = runner.materialize(r.stage1.best);
     if (!stage1_op) return stage1_op.error();
     if (o.stage2) say(o, "stage II, " + std::to_string(o.budget - r.stage1_evaluations) + " evaluations");
-    auto s2 = run_stage2(*stage1_op, r.stage1.best, o.stage2 ? o.budget - r.stage1_evaluations : 0, evaluator, o);
+    ledger->limit_to(o.budget);
+    SharedRun shared{*ledger, store_file};
+    auto s2 = run_stage2(*stage1_op, r.stage1.best, o.stage2 ? o.budget - r.stage1_evaluations : 0, evaluator, shared, o);
     if (!s2) return s2.error();
-    r.stage2_evaluations = s2->evaluations;
+    auto all = store->count(*run);
+    if (!all) return all.error();
+    r.stage2_evaluations = *all - r.stage1_evaluations;
     const bool stage2_better = s2->best_us && *s2->best_us < r.stage1.best_us;
     r.final_us = stage2_better ? *s2->best_us : r.stage1.best_us;
-    auto first = store->latencies(*run);
-    if (!first) return first.error();
-    r.evaluations = std::move(*first);
-    if (r.stage2_evaluations > 0) {
-        auto stage2_store = RunStore::open(o.out_dir / "stage2" / "run.db");
-        if (!stage2_store) return stage2_store.error();
-        auto second = stage2_store->latencies();
-        if (!second) return second.error();
-        r.evaluations.insert(r.evaluations.end(), second->begin(), second->end());
-    }
+    auto latencies = ledger->latencies();
+    if (!latencies) return latencies.error();
+    r.evaluations = std::move(*latencies);
     r.optimized_dir = o.out_dir / "optimized" / op.root.filename();
     if (auto w = write_optimized(op, stage2_better ? s2->files : r.stage1.best, r.optimized_dir); !w) return w.error();
     r.summary = summary_json(o, eval, r, op.display_name());

@@ -1,6 +1,6 @@
 // One operator through Stage I then Stage II under one budget (`ascendopt optimize`, and the
-// study's ascendopt method). Stage I keeps its evaluations in <out>/run.db, Stage II in
-// <out>/stage2/run.db, so a killed run resumes where it stopped. The result is the optimized
+// study's ascendopt method). Both stages spend from one ledger of one run in <out>/run.db
+// (Stage I up to its share), so a killed run resumes where it stopped. The result is the optimized
 // folder <out>/optimized/<op>/ (the input with op_host/ and op_kernel/ replaced) and a summary.
 #pragma once
 

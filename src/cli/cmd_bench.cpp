@@ -1,16 +1,11 @@
 // `ascendopt bench SUITE --methods LIST --budget N --seed S --out DIR`: every method on every
-// operator of the suite at the same budget, then the study's metrics. Each (method, operator)
-// is a job with its own folder DIR/<method>/<operator>/ (run stores, LLM cassette and call log)
-// and writes result.json when done, so a killed bench resumes: finished jobs are read back,
-// unfinished ones resume from their stores. Jobs run --parallel at a time; results are filed
-// by position, so they do not depend on which job finished first. A job that fails is
-// reported, counts as finding nothing, and is retried by the next run (exit code 1).
+// operator of the suite at the same budget (study/study.h runs the jobs, resumes and files
+// them), then the study's metrics. This file parses the options, sets up each job's LLM and
+// prints; a job that failed makes the exit code 1.
 
-#include <atomic>
 #include <chrono>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -27,6 +22,7 @@
 #include "study/methods.h"
 #include "study/metrics.h"
 #include "study/results.h"
+#include "study/study.h"
 #include "study/suite.h"
 #include "util/files.h"
 #include "util/json_bounded.h"
@@ -72,128 +68,12 @@ Result<std::vector<const MethodInfo*>> chosen_methods(const std::string& list, b
 // The evaluations the experience bank costs each operator (the reference study: 20 of 230).
 int64_t rewind_share_of(const BenchArgs& a) { return a.rewind_share >= 0 ? a.rewind_share : int64_t(double(a.budget) * 20.0 / 230.0 + 0.5); }
 
-struct Job {
-    const MethodInfo* method;
-    const StudyTarget* target;
-    fs::path dir;
-};
-
-// What every job shares; read-only while jobs run, except through the session's thread-safe
-// builder and golden runner.
-struct Shared {
-    const BenchArgs& args;
-    EvalSession& session;
-    const LlmConfig& llm;
-    const TemplateStore* templates;
-    int64_t rewind_share;
-};
-
-nlohmann::json llm_totals(const fs::path& call_db) {
-    if (!fs::exists(call_db)) return nlohmann::json::object();
-    auto log = SqliteCallLog::open(call_db);
-    if (!log) return nlohmann::json::object();
-    auto t = (*log)->totals();
-    if (!t) return nlohmann::json::object();
-    return {{"calls", t->calls}, {"failed", t->failed}, {"prompt_tokens", t->prompt_tokens}, {"completion_tokens", t->completion_tokens}, {"cost_usd", t->cost_usd}};
-}
-
-// One (method, operator): read back when done before, else run (resuming from its stores).
-Result<MethodRun> run_job(const Job& job, const Shared& s) {
-    if (auto saved = read_text(job.dir / "result.json"); saved) {
-        if (const auto j = parse_bounded_json(*saved, "result.json")) {
-            MethodRun run = method_run_from_json(*j);
-            run.level = job.target->level;  // suite.toml may have changed since
-            return run;
-        }
-    }
-    auto op = load_operator(job.target->dir);
-    if (!op) return op.error();
-    std::error_code ec;
-    fs::create_directories(job.dir, ec);
-    if (ec) return make_error("cannot create " + job.dir.string() + ": " + ec.message());
-    std::optional<Bank> bank;  // one connection per job: jobs run on several threads
-    if (!s.args.bank.empty()) {
-        auto b = Bank::open(s.args.bank);
-        if (!b) return b.error();
-        bank.emplace(std::move(*b));
-    }
-    MethodContext c{*s.session.evaluator, s.args.budget, s.rewind_share, job.dir, bank ? &*bank : nullptr, s.args.bank};
-    if (job.method->uses_llm) {
-        auto llm = run_llm(s.llm, job.dir, job.dir / "llm-calls.db");
-        if (!llm) return llm.error();
-        c.make_proposer = llm->make_proposer;
-        c.proposer_identity = llm->identity;
-        c.templates = s.templates;
-        c.params = llm->params;
-    }
-    auto made = run_method(*job.method, *op, c);
-    if (!made) return made.error();
-    MethodRun run = std::move(*made);
-    run.op = job.target->op;
-    run.level = job.target->level;
-    run.detail["llm"] = llm_totals(job.dir / "llm-calls.db");
-    if (auto w = write_atomic(job.dir / "result.json", to_json(run).dump(2) + "\n"); !w) return w.error();
-    return run;
-}
-
 // "bench: [#####-----] 5/10 stage2 add_custom 1.21x, ETA 40 s"; one line per finished job.
 void report_done(size_t done, size_t total, const MethodRun& r, double seconds) {
     const size_t width = 20, filled = total ? done * width / total : width;
     const double s = run_speedup(r);
     std::cerr << fmt::format("bench: [{}{}] {}/{} {} {} {:.2f}x, ETA {:.0f} s\n", std::string(filled, '#'), std::string(width - filled, '-'), done, total,
                              r.method, r.op, s, seconds / double(done) * double(total - done));
-}
-
-// A job whose method failed on its operator (it does not build, a stage refused it): filed as
-// finding nothing (speedup 1.0) with the reason, and not saved, so the next run retries it.
-MethodRun failed_run(const Job& job, const Error& e) {
-    MethodRun r;
-    r.method = job.method->name;
-    r.op = job.target->op;
-    r.level = job.target->level;
-    r.detail = {{"error", e.message}, {"hint", e.hint}};
-    return r;
-}
-
-// Runs every job on `parallel` threads. A job that fails is filed by failed_run() and the
-// others go on; a missing tool stops the hand-out of jobs (every job would fail the same way)
-// and is returned. Jobs already running finish, and their results are kept for the resume.
-Result<std::vector<MethodRun>> run_jobs(const std::vector<Job>& jobs, const Shared& s) {
-    std::vector<MethodRun> runs(jobs.size());
-    std::atomic<size_t> next{0};
-    std::mutex mutex;
-    std::optional<Error> fatal;
-    size_t done = 0;
-    const auto start = std::chrono::steady_clock::now();
-    auto work = [&] {
-        for (size_t i = next++; i < jobs.size(); i = next++) {
-            {
-                std::lock_guard lock(mutex);
-                if (fatal) return;
-            }
-            auto r = run_job(jobs[i], s);
-            std::lock_guard lock(mutex);
-            const std::string what = jobs[i].method->name + " on " + jobs[i].target->op;
-            if (!r && r.error().missing_tool) {
-                if (!fatal) {
-                    fatal = r.error();
-                    fatal->message = what + ": " + fatal->message;
-                }
-                return;
-            }
-            if (!r) std::cerr << "ascendopt: warning: " << what << " failed: " << r.error().message << "\n";
-            runs[i] = r ? std::move(*r) : failed_run(jobs[i], r.error());
-            ++done;
-            if (!s.args.quiet)
-                report_done(done, jobs.size(), runs[i], std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        }
-    };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < std::min<int>(s.args.parallel, int(jobs.size())); ++t) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
-    if (fatal) return *fatal;
-    return runs;
 }
 
 void print_table(const nlohmann::json& results, size_t operators, const BenchArgs& a) {
@@ -243,23 +123,29 @@ int run_bench(BenchArgs& a) {
     EvalSession& session = std::get<EvalSession>(opened);
     std::optional<TemplateStore> templates;
     if (have_llm) templates.emplace(session.toolchain.share_dir / "templates", settings->get("templates.dir"));
-    std::vector<Job> jobs;
-    for (const MethodInfo* m : *methods)
-        for (const auto& t : *targets) jobs.push_back({m, &t, fs::path(a.out) / m->name / t.op});
-    const Shared shared{a, session, *config, templates ? &*templates : nullptr, share};
-    auto runs = run_jobs(jobs, shared);
-    if (!runs) {
-        std::cerr << render_error(runs.error());
-        return exit_code_for(runs.error());
+    StudyPlan plan{*methods, *targets, fs::path(a.out), a.budget, share, fs::path(a.bank), a.parallel, {}, {}};
+    if (have_llm)
+        plan.attach_llm = [&](const StudyJob& job, MethodContext& c) -> Status {
+            auto llm = run_llm(*config, job.dir, job.dir / "llm-calls.db");
+            if (!llm) return llm.error();
+            c.make_proposer = llm->make_proposer;
+            c.proposer_identity = llm->identity;
+            c.templates = &*templates;
+            c.params = llm->params;
+            return ok_status();
+        };
+    plan.on_done = [&](size_t done, size_t total, const MethodRun& r, double seconds) {
+        if (r.detail.contains("error"))
+            std::cerr << "ascendopt: warning: " << r.method << " on " << r.op << " failed: " << r.detail["error"].get<std::string>() << "\n";
+        if (!a.quiet) report_done(done, total, r, seconds);
+    };
+    auto study = run_study(plan, *session.evaluator);
+    if (!study) {
+        std::cerr << render_error(study.error());
+        return exit_code_for(study.error());
     }
-    std::vector<std::string> failures;
-    for (const auto& r : *runs)
-        if (r.detail.contains("error")) failures.push_back(r.method + " on " + r.op + ": " + r.detail["error"].get<std::string>());
-    std::vector<std::pair<std::string, std::vector<MethodRun>>> by_method;
-    for (size_t i = 0; i < runs->size(); ++i) {
-        if (i % targets->size() == 0) by_method.push_back({jobs[i].method->name, {}});
-        by_method.back().second.push_back(std::move((*runs)[i]));
-    }
+    const auto& failures = study->failures;
+    const auto& by_method = study->by_method;
     const auto results = study_results({a.suite, a.budget, a.eval.seed, share}, by_method);
     if (auto w = write_atomic(fs::path(a.out) / "results.json", results.dump(2) + "\n"); !w) return k_exit_environment;
     if (auto w = write_atomic(fs::path(a.out) / "results.csv", study_csv(results)); !w) return k_exit_environment;
@@ -268,7 +154,7 @@ int run_bench(BenchArgs& a) {
     else
         print_table(results, targets->size(), a);
     if (failures.empty()) return k_exit_ok;
-    std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), jobs.size());
+    std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), study->jobs);
     for (const auto& f : failures) std::cerr << "  " << f << "\n";
     return k_exit_failed;
 }

@@ -43,7 +43,7 @@ std::vector<fs::path> operators_in(const fs::path& suite) {
     std::vector<fs::path> out;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(suite, ec))
-        if (fs::is_directory(e.path() / "op_host") && fs::is_directory(e.path() / "op_kernel")) out.push_back(e.path());
+        if (is_operator_folder(e.path())) out.push_back(e.path());
     std::sort(out.begin(), out.end());
     return out;
 }

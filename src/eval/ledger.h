@@ -29,6 +29,14 @@ public:
     static Result<EvaluationLedger> open(RunStore& store, int64_t run, int64_t limit);
 
     const Budget& budget() const { return m_budget; }
+    // Caps (or uncaps) what the run may have spent in all: a stage of a larger run spends up to
+    // its share of the one budget, the next stage the rest.
+    void limit_to(int64_t limit) { m_budget = Budget(limit, m_budget.used()); }
+    RunStore& store() const { return *m_store; }
+    int64_t run() const { return m_run; }
+    // Every evaluation's latency in commit order (nullopt: it did not pass); the run's own
+    // account, for progress-versus-budget curves.
+    Result<std::vector<std::optional<double>>> latencies() const { return m_store->latencies(m_run); }
 
     // The record of (candidate, config): from the store, or by calling `evaluate` when budget
     // remains. nullopt when it is new and the budget is spent.

@@ -103,6 +103,11 @@ Result<OperatorSource> load_operator_for_smoke(const fs::path& dir) {
     return src;
 }
 
+bool is_operator_folder(const fs::path& dir) {
+    std::error_code ec;
+    return fs::is_directory(dir / "op_host", ec) && fs::is_directory(dir / "op_kernel", ec);
+}
+
 Result<OperatorSource> load_operator(const fs::path& path) {
     std::error_code ec;
     OperatorSource src;

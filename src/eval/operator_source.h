@@ -37,6 +37,9 @@ struct OperatorSource {
 Result<std::filesystem::path> cann_ops_checkout();
 
 // `path` is an operator folder, a folder holding ascendopt.toml, or a manifest file.
+// A folder in the cann-ops layout (op_host/ and op_kernel/ beside each other).
+bool is_operator_folder(const std::filesystem::path& dir);
+
 Result<OperatorSource> load_operator(const std::filesystem::path& path);
 
 // The operator folder `dir` with no cases read, for a smoke run (OperatorSource::smoke).

@@ -152,6 +152,14 @@ Status RunStore::record(int64_t run, const EvaluationRecord& e) {
     return insert->run();  // autocommit: one transaction per evaluation
 }
 
+Result<int64_t> RunStore::count(int64_t run, const nlohmann::json& config) {
+    auto q = m_db.prepare("SELECT COUNT(*) FROM evaluations WHERE run_id = ? AND config_hash = ?");
+    if (!q) return q.error();
+    auto row = q->bind(1, run).bind(2, config_hash(config)).step();
+    if (!row) return row.error();
+    return q->column_int(0);
+}
+
 Result<int64_t> RunStore::count(int64_t run) {
     auto q = m_db.prepare("SELECT COUNT(*) FROM evaluations WHERE run_id = ?");
     if (!q) return q.error();

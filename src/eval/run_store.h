@@ -47,6 +47,8 @@ public:
     Result<std::optional<EvaluationRecord>> find(int64_t run, const std::string& candidate, const nlohmann::json& config);
     Status record(int64_t run, const EvaluationRecord& e);
     Result<int64_t> count(int64_t run);
+    // The evaluations of `run` made with this configuration (Stage I's candidates have none: {}).
+    Result<int64_t> count(int64_t run, const nlohmann::json& config);
     // The latency of each evaluation in the order they were committed (nullopt for one that did
     // not pass), for progress-versus-budget curves; every run's when `run` is nullopt.
     Result<std::vector<std::optional<double>>> latencies(std::optional<int64_t> run = std::nullopt);

@@ -12,11 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_operator_folder(const fs::path& p) {
-    std::error_code ec;
-    return fs::is_directory(p / "op_host", ec) && fs::is_directory(p / "op_kernel", ec);
-}
-
 // Sets an environment variable for the lifetime of the object (the manifest's cann_ops path
 // resolves against ASCENDOPT_CANN_OPS); `check` evaluates one operator at a time.
 class ScopedEnv {

@@ -2,15 +2,14 @@
 
 #include <chrono>
 #include <map>
-#include <atomic>
 #include <mutex>
-#include <thread>
 
 #include "eval/candidate_folder.h"
 #include "eval/ledger.h"
 #include "search/constraint.h"
 #include "util/files.h"
 #include "util/hash.h"
+#include "util/parallel.h"
 
 namespace ascendopt {
 namespace {
@@ -18,18 +17,6 @@ namespace {
 // Proposals per ask. Fixed, not the worker count, so that a seed gives the same search on any
 // machine: the strategy is told results after the same proposals whatever -j is.
 constexpr size_t k_batch = 8;
-
-// Calls fn(i) for every i in `indices`, on at most `workers` threads at once.
-void for_each_parallel(const std::vector<size_t>& indices, int workers, const std::function<void(size_t)>& fn) {
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-        for (size_t k = next++; k < indices.size(); k = next++) fn(indices[k]);
-    };
-    std::vector<std::thread> helpers;
-    for (int w = 1; w < std::min<int>(std::max(1, workers), int(indices.size())); ++w) helpers.emplace_back(work);
-    work();
-    for (auto& t : helpers) t.join();
-}
 
 // A kernel configuration written out as an operator folder, and its hash in the run store.
 struct Candidate {
@@ -161,7 +148,10 @@ private:
         for (size_t i = 0; i < batch.size(); ++i)
             if (fresh[i]) todo.push_back(i);
         std::vector<std::optional<Result<std::string>>> why(batch.size());
-        for_each_parallel(todo, m_opts.workers, [&](size_t i) { why[i] = m_session.preflight(*where[i], batch[i], cores); });
+        for_each_parallel(todo.size(), m_opts.workers, [&](size_t k) {
+            const size_t i = todo[k];
+            why[i] = m_session.preflight(*where[i], batch[i], cores);
+        });
         for (const size_t i : todo) {
             if (!*why[i]) return why[i]->error();
             if ((*why[i])->empty()) continue;
@@ -191,7 +181,8 @@ private:
         std::optional<Error> failure;
         std::map<size_t, EvaluationRecord> ended;  // batch index -> record, waiting for those before it
         size_t next_commit = 0;                    // position in `todo`
-        for_each_parallel(todo, m_opts.workers, [&](size_t i) {
+        for_each_parallel(todo.size(), m_opts.workers, [&](size_t k) {
+            const size_t i = todo[k];
             EvaluationRecord r = m_session.run(*where[i], batch[i]);
             r.candidate = where[i]->hash;
             r.config = to_json(batch[i]);
@@ -263,8 +254,42 @@ Result<std::vector<Tunable>> screen(const std::vector<Tunable>& tunables, const 
 
 }  // namespace
 
+namespace {
+
+// The run a tune spends from: its own run store under out_dir, or a larger run's ledger.
+struct OwnOrShared {
+    std::optional<RunStore> store;
+    std::optional<EvaluationLedger> ledger;
+    EvaluationLedger* in_use = nullptr;
+    std::filesystem::path store_file;
+};
+
+Result<std::unique_ptr<OwnOrShared>> open_run(const OperatorSource& op, const EvalOptions& eval, const TuneOptions& options, SharedRun* shared) {
+    auto r = std::make_unique<OwnOrShared>();
+    if (shared) {  // the larger run has set what may be spent in all
+        r->in_use = &shared->ledger;
+        r->store_file = shared->store_file;
+        return r;
+    }
+    r->store_file = options.out_dir / "run.db";
+    auto store = RunStore::open(r->store_file);
+    if (!store) return store.error();
+    r->store.emplace(std::move(*store));
+    const nlohmann::json settings = {{"operator", op.root.string()}, {"strategy", options.strategy}, {"seed", options.seed},
+                                     {"budget", options.budget}, {"soc", eval.soc}, {"input_seed", eval.seed}};
+    auto run = r->store->open_run("tune", settings);
+    if (!run) return run.error();
+    auto ledger = EvaluationLedger::open(*r->store, *run, options.budget);
+    if (!ledger) return ledger.error();
+    r->ledger.emplace(std::move(*ledger));
+    r->in_use = &*r->ledger;
+    return r;
+}
+
+}  // namespace
+
 Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const TuneOptions& options,
-                        const std::function<void(const TuneProgress&)>& progress) {
+                        const std::function<void(const TuneProgress&)>& progress, SharedRun* shared) {
     const auto start = std::chrono::steady_clock::now();
     const EvalOptions& eval = evaluator.options();
     const uint64_t ub = eval.soc_description["memory"].value("ub", uint64_t(196608));
@@ -278,15 +303,12 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
 
     std::error_code ec;
     fs::create_directories(options.out_dir, ec);
-    auto store = RunStore::open(options.out_dir / "run.db");
-    if (!store) return store.error();
-    const nlohmann::json settings = {{"operator", op.root.string()}, {"strategy", options.strategy}, {"seed", options.seed},
-                                     {"budget", options.budget}, {"soc", eval.soc}, {"input_seed", eval.seed}};
-    auto run = store->open_run("tune", settings);
-    if (!run) return run.error();
-    auto ledger = EvaluationLedger::open(*store, *run, options.budget);
-    if (!ledger) return ledger.error();
-    Session session(op, evaluator, options, *store, *tunables);
+    auto opened = open_run(op, eval, options, shared);
+    if (!opened) return opened.error();
+    EvaluationLedger* ledger = (*opened)->in_use;
+    const fs::path store_file = (*opened)->store_file;
+    const int64_t spent_before = shared ? ledger->budget().used() : 0;  // by the larger run
+    Session session(op, evaluator, options, ledger->store(), *tunables);
     BatchRunner runner(session, *ledger, options, find_constraints(op), {{"UB_BYTES", int64_t(ub)}, {"CORES", cores}});
 
     TuneResult result;
@@ -339,9 +361,9 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
         // a resumed run replays its committed evaluations as free cache hits first.
         if (trials->size() < batch.size()) break;
     }
-    result.evaluations = ledger->budget().used();
+    result.evaluations = ledger->budget().used() - spent_before;
     result.cache_hits = runner.cache_hits;
-    if (!result.best_us) return make_error("no configuration of " + op.display_name() + " passed its cases", "see the run store: " + (options.out_dir / "run.db").string());
+    if (!result.best_us) return make_error("no configuration of " + op.display_name() + " passed its cases", "see the run store: " + store_file.string());
 
     for (const auto& t : *tunables) result.best.emplace(t.name, t.value);
     auto baked = bake_config(op, *tunables, result.best);
@@ -369,12 +391,15 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
                       {"rejected_by_preflight", runner.rejected_by_preflight}, {"preflight_rejections", runner.preflight_rejections},
                       {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},
                       {"latency_unit", "us"}, {"latency_source", "sim"}, {"tunables", tunables_json},
-                      {"tuned_operator", result.tuned_dir.string()}, {"run_store", (options.out_dir / "run.db").string()}};
+                      {"tuned_operator", result.tuned_dir.string()}, {"run_store", store_file.string()}};
     result.summary["left_out"] = left_out;  // constants not tuned, and why
     result.summary["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // this invocation
     if (result.baseline_us) result.summary["baseline_latency"] = *result.baseline_us;
     result.summary["best_latency"] = *result.best_us;
     if (result.baseline_us) result.summary["speedup"] = *result.baseline_us / *result.best_us;
+    auto latencies = ledger->latencies();
+    if (!latencies) return latencies.error();
+    result.latencies = std::move(*latencies);
     if (auto s = write_atomic(options.out_dir / "summary.json", result.summary.dump(2)); !s) return s.error();
     return result;
 }

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "eval/evaluator.h"
+#include "eval/ledger.h"
 #include "search/space.h"
 #include "search/strategy.h"
 
@@ -51,12 +52,23 @@ struct TuneResult {
     std::optional<double> baseline_us, best_us;
     int64_t evaluations = 0;
     int64_t cache_hits = 0;
+    // The run's evaluations' latencies in commit order (nullopt: not correct).
+    std::vector<std::optional<double>> latencies;
     std::filesystem::path tuned_dir;
     nlohmann::json summary;
 };
 
-// Stage II of `op` with `evaluator` (its SoC and input seed are the run's).
+// A larger run Stage II is part of (optimize): its evaluations go into that run's ledger and
+// spend from its budget, instead of a run store of their own under out_dir.
+struct SharedRun {
+    EvaluationLedger& ledger;
+    std::filesystem::path store_file;  // for the summary
+};
+
+// Stage II of `op` with `evaluator` (its SoC and input seed are the run's). With `shared`, it
+// spends what the shared ledger's limit allows (options.budget is then for progress only),
+// TuneResult::evaluations counts what this call spent, and latencies are the whole run's.
 Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const TuneOptions& options,
-                        const std::function<void(const TuneProgress&)>& progress);
+                        const std::function<void(const TuneProgress&)>& progress, SharedRun* shared = nullptr);
 
 }  // namespace ascendopt

@@ -14,11 +14,7 @@ namespace {
 Result<MethodRun> run_stage2_only(const OperatorSource& op, MethodContext& c) {
     auto tuned = tune(op, c.evaluator, TuneOptions::for_stage2(c.evaluator.options(), c.budget, c.out_dir), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
-    auto store = RunStore::open(c.out_dir / "run.db");
-    if (!store) return store.error();
-    auto latencies = store->latencies();
-    if (!latencies) return latencies.error();
-    MethodRun r{"stage2", op.display_name(), tuned->baseline_us.value_or(0), std::move(*latencies), tuned->summary};
+    MethodRun r{"stage2", op.display_name(), tuned->baseline_us.value_or(0), tuned->latencies, tuned->summary};
     return r;
 }
 
@@ -100,15 +96,36 @@ Result<std::unique_ptr<LlmSearch>> start_llm_search(const std::string& method, c
     return s;
 }
 
+namespace {
+
+Result<MethodRun> run_ascendopt(const OperatorSource& op, MethodContext& c) {
+    if (!c.bank) return make_error("the ascendopt method needs an experience bank", "pass --bank FILE (ascendopt rewind builds one)");
+    return run_optimize("ascendopt", op, c, true, *c.bank);
+}
+
+Result<MethodRun> run_stage1_only(const OperatorSource& op, MethodContext& c) {
+    if (!c.bank) return make_error("the stage1 method needs an experience bank", "pass --bank FILE (ascendopt rewind builds one)");
+    return run_optimize("stage1", op, c, false, *c.bank);
+}
+
+Result<MethodRun> run_stage1_without_experience(const OperatorSource& op, MethodContext& c) {
+    auto empty = Bank::open(c.out_dir / "empty-bank.db");
+    if (!empty) return empty.error();
+    return run_optimize("stage1-no-experience", op, c, false, *empty);
+}
+
+}  // namespace
+
 const std::vector<MethodInfo>& study_methods() {
     static const std::vector<MethodInfo> methods = {
-        // name, needs_llm, uses_llm, needs_bank
-        {"ascendopt", false, true, true, "Stage I (LLM when configured, else transfer) then Stage II, with the experience bank"},
-        {"stage1", false, true, true, "Stage I alone (ablation)"},
-        {"stage1-no-experience", true, true, false, "Stage I with an empty bank (ablation)"},
-        {"stage2", false, false, false, "Stage II alone: tiling search"},
-        {"best-of-n", true, true, false, "N independent samples of one prompt, the best correct kept"},
-        {"openevolve", true, true, false, "MAP-Elites islands with diff mutations (OpenEvolve style)"},
+        // name, needs_llm, uses_llm, needs_bank, description, run
+        {"ascendopt", false, true, true, "Stage I (LLM when configured, else transfer) then Stage II, with the experience bank", run_ascendopt},
+        {"stage1", false, true, true, "Stage I alone (ablation)", run_stage1_only},
+        {"stage1-no-experience", true, true, false, "Stage I with an empty bank (ablation)", run_stage1_without_experience},
+        {"stage2", false, false, false, "Stage II alone: tiling search", run_stage2_only},
+        {"best-of-n", true, true, false, "N independent samples of one prompt, the best correct kept", run_best_of_n},
+        {"openevolve", true, true, false, "MAP-Elites islands with diff mutations (OpenEvolve style)",
+         [](const OperatorSource& op, MethodContext& c) { return run_openevolve(op, c); }},
     };
     return methods;
 }
@@ -137,23 +154,6 @@ MethodRun method_run_from_json(const nlohmann::json& j) {
     return r;
 }
 
-namespace {
-
-Result<MethodRun> run_within_budget(const MethodInfo& m, const OperatorSource& op, MethodContext& c) {
-    if (m.name == "stage2") return run_stage2_only(op, c);
-    if (m.name == "best-of-n") return run_best_of_n(op, c);
-    if (m.name == "openevolve") return run_openevolve(op, c);
-    if (m.name == "stage1-no-experience") {
-        auto empty = Bank::open(c.out_dir / "empty-bank.db");
-        if (!empty) return empty.error();
-        return run_optimize(m.name, op, c, false, *empty);
-    }
-    if (!c.bank) return make_error("the " + m.name + " method needs an experience bank", "pass --bank FILE (ascendopt rewind builds one)");
-    return run_optimize(m.name, op, c, m.name == "ascendopt", *c.bank);
-}
-
-}  // namespace
-
 Status check_budget(const MethodInfo& m, int64_t budget, int64_t rewind_share) {
     const int64_t charged = m.needs_bank ? rewind_share : 0;
     if (budget - charged >= 2) return ok_status();
@@ -169,7 +169,7 @@ Result<MethodRun> run_method(const MethodInfo& m, const OperatorSource& op, Meth
     std::filesystem::create_directories(c.out_dir);
     MethodContext own = c;
     own.budget -= charged;
-    auto run = run_within_budget(m, op, own);
+    auto run = m.run(op, own);
     if (!run) return run.error();
     run->evaluations.insert(run->evaluations.begin(), size_t(charged), std::nullopt);
     run->detail["rewind_charged"] = charged;

@@ -19,12 +19,18 @@
 
 namespace ascendopt {
 
+struct MethodContext;
+struct MethodRun;
+
 struct MethodInfo {
     std::string name;
     bool needs_llm = false;  // skipped without one
     bool uses_llm = false;   // takes one when configured (a superset of needs_llm)
     bool needs_bank = false; // and pays the rewind share for it
     std::string description;
+    // Runs the method on an operator within the context's budget (the rewind share already
+    // taken off): what run_method() calls.
+    std::function<Result<MethodRun>(const OperatorSource&, MethodContext&)> run;
 };
 const std::vector<MethodInfo>& study_methods();
 const MethodInfo* find_method(const std::string& name);

@@ -2,6 +2,14 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <thread>
 
 #include <filesystem>
 #include <fstream>
@@ -85,5 +93,67 @@ public:
 private:
     fs::path m_dir;
 };
+
+// ascendopt started in the background in a process group of its own (so that the test's
+// terminal signals do not reach it), its output in `log`: for the tests that kill it.
+struct Background {
+    pid_t pid = -1;
+    Background(std::vector<std::string> args, const std::map<std::string, std::string>& env, const fs::path& log) {
+        args.insert(args.begin(), ASCENDOPT_TEST_BINARY);
+        pid = ::fork();
+        if (pid == 0) {
+            ::setpgid(0, 0);
+            ::setenv("ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR, 1);
+            for (const auto& [k, v] : env) ::setenv(k.c_str(), v.c_str(), 1);
+            if (::chdir(source_dir().c_str()) != 0) ::_exit(127);
+            std::FILE* out = std::freopen(log.c_str(), "w", stdout);
+            if (!out || ::dup2(::fileno(stdout), 2) < 0) ::_exit(127);
+            std::vector<char*> argv;
+            for (auto& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            ::execv(argv[0], argv.data());
+            ::_exit(127);
+        }
+        ::setpgid(pid, pid);
+    }
+    // Whether it is still running (an ended run is reaped here).
+    bool running() {
+        if (pid > 0 && ::waitpid(pid, nullptr, WNOHANG) == pid) pid = -1;
+        return pid > 0;
+    }
+    // Sends `sig` to it alone, or with `group` to its whole process group, and waits for the end.
+    int stop(int sig, bool group = false) {
+        if (pid <= 0) return 0;
+        ::kill(group ? -pid : pid, sig);
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        pid = -1;
+        return status;
+    }
+    ~Background() {
+        if (pid > 0) stop(SIGKILL, true);
+    }
+};
+
+// Polls `done` every 20 ms for up to `seconds`.
+inline bool eventually(const std::function<bool()>& done, double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < end) {
+        if (done()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return done();
+}
+
+// Runs `ascendopt args` and SIGKILLs its whole process group as soon as `ready` holds (polled),
+// never before and never after the run ends: true when it was killed partway. A test that
+// asserts it knows the rerun resumed a run that was really cut.
+inline bool kill9_partway(const std::vector<std::string>& args, const std::map<std::string, std::string>& env, const fs::path& log,
+                          const std::function<bool()>& ready) {
+    Background run(args, env, log);
+    if (!eventually([&] { return ready() || !run.running(); }, 600) || !run.running()) return false;
+    const int status = run.stop(SIGKILL, true);
+    return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
 
 }  // namespace ascendopt::e2e

@@ -1,12 +1,6 @@
 // Integrity: a candidate cannot fake its speed, run code before the walls, take ascendopt down
 // or leave anything behind. One test per attack that once worked (docs/sandbox.md, "Attacks
 // the tests cover"); each fails if its wall is taken away.
-#include <signal.h>
-#include <sys/wait.h>
-
-#include <chrono>
-#include <thread>
-
 #include "hostile_kernel.h"
 #include "support/scripted_llm_server.h"
 #include "util/task_cap.h"
@@ -54,50 +48,6 @@ int processes_mentioning(const std::string& marker) {
     }
     return n;
 }
-
-// Polls `done` for up to `seconds`.
-template <class Done>
-bool eventually(Done done, double seconds) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (std::chrono::steady_clock::now() < end) {
-        if (done()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return done();
-}
-
-// ascendopt started in the background (for the tests that kill it), its output in a file.
-struct Background {
-    pid_t pid = -1;
-    Background(std::vector<std::string> args, const std::map<std::string, std::string>& env, const fs::path& log) {
-        args.insert(args.begin(), ASCENDOPT_TEST_BINARY);
-        pid = ::fork();
-        if (pid == 0) {
-            ::setpgid(0, 0);  // its own group: the test's terminal signals do not reach it
-            for (const auto& [k, v] : env) ::setenv(k.c_str(), v.c_str(), 1);
-            ::setenv("ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR, 1);
-            if (::chdir(source_dir().c_str()) != 0) ::_exit(127);
-            std::FILE* out = std::freopen(log.c_str(), "w", stdout);
-            if (!out || ::dup2(::fileno(stdout), 2) < 0) ::_exit(127);
-            std::vector<char*> argv;
-            for (auto& a : args) argv.push_back(a.data());
-            argv.push_back(nullptr);
-            ::execv(argv[0], argv.data());
-            ::_exit(127);
-        }
-    }
-    // Sends `sig` and waits for the end; the wait status.
-    int stop(int sig) {
-        ::kill(pid, sig);
-        int status = 0;
-        ::waitpid(pid, &status, 0);
-        pid = -1;
-        return status;
-    }
-    ~Background() {
-        if (pid > 0) stop(SIGKILL);
-    }
-};
 
 // 1. Fake speed --------------------------------------------------------------------------------
 

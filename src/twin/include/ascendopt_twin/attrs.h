@@ -5,7 +5,7 @@
 // work of the kernel's own code (loops, index arithmetic, branches) by counting its basic
 // blocks; the twin's implementation of the Ascend C API is inlined into the same translation
 // unit but must not be charged that way (its cost comes from the per-instruction model), so it
-// opts out of the instrumentation. tests/unit/test_scalar_instrumentation.cpp checks this.
+// opts out of the instrumentation. ScalarWork.TwinCodeIsNotInstrumented (tests/e2e/test_profile.cpp) checks this.
 #pragma once
 
 //

@@ -1,0 +1,119 @@
+#include "study/study.h"
+
+#include <chrono>
+#include <mutex>
+#include <optional>
+
+#include "llm/call_log.h"
+#include "util/files.h"
+#include "util/json_bounded.h"
+#include "util/parallel.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+
+// What the job's LLM cost, from its call log (empty when it made no call).
+nlohmann::json llm_totals(const fs::path& call_db) {
+    if (!fs::exists(call_db)) return nlohmann::json::object();
+    auto log = SqliteCallLog::open(call_db);
+    if (!log) return nlohmann::json::object();
+    auto t = (*log)->totals();
+    if (!t) return nlohmann::json::object();
+    return {{"calls", t->calls}, {"failed", t->failed}, {"prompt_tokens", t->prompt_tokens}, {"completion_tokens", t->completion_tokens},
+            {"cost_usd", t->cost_usd}};
+}
+
+// The run of a job done before, when its result.json reads back.
+std::optional<MethodRun> saved_run(const StudyJob& job) {
+    auto saved = read_text(job.dir / "result.json");
+    if (!saved) return std::nullopt;
+    const auto j = parse_bounded_json(*saved, "result.json");
+    if (!j) return std::nullopt;
+    MethodRun run = method_run_from_json(*j);
+    run.level = job.target->level;  // suite.toml may have changed since
+    return run;
+}
+
+// One (method, operator): read back when done before, else run (resuming from its stores).
+Result<MethodRun> run_job(const StudyJob& job, const StudyPlan& plan, Evaluator& evaluator) {
+    if (auto saved = saved_run(job)) return *saved;
+    auto op = load_operator(job.target->dir);
+    if (!op) return op.error();
+    std::error_code ec;
+    fs::create_directories(job.dir, ec);
+    if (ec) return make_error("cannot create " + job.dir.string() + ": " + ec.message());
+    std::optional<Bank> bank;  // one connection per job: jobs run on several threads
+    if (!plan.bank.empty()) {
+        auto b = Bank::open(plan.bank);
+        if (!b) return b.error();
+        bank.emplace(std::move(*b));
+    }
+    MethodContext c{evaluator, plan.budget, plan.rewind_share, job.dir, bank ? &*bank : nullptr, plan.bank.string()};
+    if (job.method->uses_llm && plan.attach_llm)
+        if (auto s = plan.attach_llm(job, c); !s) return s.error();
+    auto made = run_method(*job.method, *op, c);
+    if (!made) return made.error();
+    MethodRun run = std::move(*made);
+    run.op = job.target->op;
+    run.level = job.target->level;
+    run.detail["llm"] = llm_totals(job.dir / "llm-calls.db");
+    if (auto w = write_atomic(job.dir / "result.json", to_json(run).dump(2) + "\n"); !w) return w.error();
+    return run;
+}
+
+// A job whose method failed on its operator (it does not build, a stage refused it).
+MethodRun failed_run(const StudyJob& job, const Error& e) {
+    MethodRun r;
+    r.method = job.method->name;
+    r.op = job.target->op;
+    r.level = job.target->level;
+    r.detail = {{"error", e.message}, {"hint", e.hint}};
+    return r;
+}
+
+}  // namespace
+
+Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
+    std::vector<StudyJob> jobs;
+    for (const MethodInfo* m : plan.methods)
+        for (const auto& t : plan.targets) jobs.push_back({m, &t, plan.out / m->name / t.op});
+    std::vector<std::optional<MethodRun>> runs(jobs.size());
+    std::mutex mutex;
+    std::optional<Error> fatal;
+    StudyOutcome out;
+    size_t done = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for_each_parallel(jobs.size(), plan.parallel, [&](size_t i) {
+        {
+            std::lock_guard lock(mutex);
+            if (fatal) return;
+        }
+        auto r = run_job(jobs[i], plan, evaluator);
+        std::lock_guard lock(mutex);
+        const std::string what = jobs[i].method->name + " on " + jobs[i].target->op;
+        if (!r && r.error().missing_tool) {
+            if (!fatal) {
+                fatal = r.error();
+                fatal->message = what + ": " + fatal->message;
+            }
+            return;
+        }
+        if (!r) out.failures.push_back(what + ": " + r.error().message);
+        runs[i] = r ? std::move(*r) : failed_run(jobs[i], r.error());
+        ++done;
+        if (plan.on_done) plan.on_done(done, jobs.size(), *runs[i], std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    });
+    if (fatal) return *fatal;
+    // Filed by (method, target), whatever order the jobs ended in.
+    size_t i = 0;
+    for (const MethodInfo* m : plan.methods) {
+        out.by_method.push_back({m->name, {}});
+        for (size_t t = 0; t < plan.targets.size(); ++t, ++i) out.by_method.back().second.push_back(std::move(*runs[i]));
+    }
+    out.jobs = jobs.size();
+    return out;
+}
+
+}  // namespace ascendopt

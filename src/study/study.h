@@ -1,0 +1,49 @@
+// The study as a whole (`ascendopt bench`): every method on every target at the same budget,
+// as jobs (method, operator) with a folder each, <out>/<method>/<operator>/. A job writes its
+// result.json when done, so a rerun reads finished jobs back and resumes the others from their
+// run stores. Jobs run `parallel` at a time; results are filed by (method, operator), never by
+// the order jobs finished. A job that fails is filed as finding nothing, with the error, and is
+// not saved, so the next run retries it; a missing tool stops the study (every job would fail).
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "study/methods.h"
+#include "study/suite.h"
+
+namespace ascendopt {
+
+struct StudyJob {
+    const MethodInfo* method = nullptr;
+    const StudyTarget* target = nullptr;
+    std::filesystem::path dir;
+};
+
+struct StudyPlan {
+    std::vector<const MethodInfo*> methods;
+    std::vector<StudyTarget> targets;
+    std::filesystem::path out;
+    int64_t budget = 0;
+    int64_t rewind_share = 0;
+    std::filesystem::path bank;  // empty: none
+    int parallel = 1;
+    // Gives a job that uses an LLM its proposer, templates and parameters (the caller knows the
+    // configuration); empty: no LLM.
+    std::function<Status(const StudyJob&, MethodContext&)> attach_llm;
+    // Told each finished job: how many are done of how many, the run, seconds since the start.
+    std::function<void(size_t done, size_t total, const MethodRun&, double seconds)> on_done;
+};
+
+struct StudyOutcome {
+    // Per method (in plan order), its runs in target order.
+    std::vector<std::pair<std::string, std::vector<MethodRun>>> by_method;
+    std::vector<std::string> failures;  // "method on operator: why"
+    size_t jobs = 0;
+};
+
+Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator);
+
+}  // namespace ascendopt

@@ -1,0 +1,74 @@
+// The study's job runner on the fake evaluator: results filed by (method, operator), budgets
+// kept, a finished study read back without a new evaluation, and a failing job filed as
+// finding nothing while the others run.
+#include <gtest/gtest.h>
+
+#include "study/study.h"
+#include "support/fake_evaluator.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::FakeEvaluator;
+using testing::FakeVerdict;
+
+// exp_custom passes (faster with larger tiles); clip_custom fails every case.
+FakeVerdict verdict(const std::string& sources, const EvalRequest& r) {
+    if (sources.find("ClipCustom") != std::string::npos) return FakeVerdict::fails(EvalStatus::run_failed, "segfault in the kernel");
+    const auto tile = r.env.find("ASCENDOPT_TUNE_TILE_BYTES");
+    return FakeVerdict::passes(tile == r.env.end() ? 10 : 160000.0 / std::atof(tile->second.c_str()));
+}
+
+class StudyOnFake : public ::testing::Test {
+protected:
+    void SetUp() override {
+        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-study");
+        ASSERT_TRUE(dir);
+        m_dir = *dir;
+        const fs::path ops = fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "ops";
+        m_plan.targets = {{ops / "clip_custom", "clip_custom", "all"}, {ops / "exp_custom", "exp_custom", "all"}};
+        m_plan.methods = {find_method("stage2")};
+        m_plan.out = m_dir / "out";
+        m_plan.budget = 5;
+        m_plan.parallel = 2;
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+    fs::path m_dir;
+    StudyPlan m_plan;
+};
+
+TEST_F(StudyOnFake, JobsAreFiledByMethodAndOperatorAndAFailureDoesNotStopTheOthers) {
+    FakeEvaluator fake(verdict);
+    auto r = run_study(m_plan, fake);
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_EQ(r->by_method.size(), 1u);
+    const auto& runs = r->by_method[0].second;
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0].op, "clip_custom");
+    EXPECT_TRUE(runs[0].detail.contains("error")) << runs[0].detail.dump();
+    EXPECT_EQ(runs[1].op, "exp_custom");
+    EXPECT_FALSE(runs[1].detail.contains("error")) << runs[1].detail.dump();
+    EXPECT_LE(runs[1].evaluations.size(), 5u) << "the budget holds";
+    EXPECT_DOUBLE_EQ(runs[1].baseline_us, 160000.0 / 16384);  // the tile as written
+    ASSERT_EQ(r->failures.size(), 1u);
+    EXPECT_NE(r->failures[0].find("stage2 on clip_custom"), std::string::npos) << r->failures[0];
+    EXPECT_FALSE(fs::exists(m_plan.out / "stage2" / "clip_custom" / "result.json")) << "a failed job is retried by the next run";
+}
+
+TEST_F(StudyOnFake, AFinishedJobIsReadBackWithoutEvaluatingAgain) {
+    m_plan.targets.erase(m_plan.targets.begin());  // exp_custom alone
+    FakeEvaluator first(verdict);
+    auto a = run_study(m_plan, first);
+    ASSERT_TRUE(a) << a.error().message;
+    EXPECT_GT(first.evaluations(), 0);
+    FakeEvaluator second(verdict);
+    auto b = run_study(m_plan, second);
+    ASSERT_TRUE(b) << b.error().message;
+    EXPECT_EQ(second.evaluations(), 0);
+    EXPECT_EQ(b->by_method[0].second[0].evaluations, a->by_method[0].second[0].evaluations);
+}
+
+}  // namespace
+}  // namespace ascendopt
