@@ -50,7 +50,12 @@ Result<MethodRun> run_job(const StudyJob& job, const StudyPlan& plan, Evaluator&
         if (!b) return b.error();
         bank.emplace(std::move(*b));
     }
-    MethodContext c{evaluator, plan.budget, plan.rewind_share, job.dir, bank ? &*bank : nullptr, plan.bank.string()};
+    MethodContext c{.evaluator = evaluator,
+                    .budget = plan.budget,
+                    .rewind_share = plan.rewind_share,
+                    .out_dir = job.dir,
+                    .bank = bank ? &*bank : nullptr,
+                    .bank_path = plan.bank.string()};
     if (job.method->uses_llm && plan.attach_llm)
         if (auto s = plan.attach_llm(job, c); !s) return s.error();
     auto made = run_method(*job.method, *op, c);

@@ -136,7 +136,7 @@ TEST(ReplyEdits, ASearchThatMatchesTwicePlacesIsAmbiguous) {
 }
 
 TEST(ReplyEdits, WholeFilesByFenceInfoPrecedingLineOrComment) {
-    for (const std::string reply : {std::string("```cpp op_host/add_custom_tiling.h\n#define TILE 64\n```\n"),
+    for (const std::string& reply : {std::string("```cpp op_host/add_custom_tiling.h\n#define TILE 64\n```\n"),
                                     std::string("`op_host/add_custom_tiling.h`:\n```cpp\n#define TILE 64\n```\n"),
                                     std::string("```cpp\n// file: op_host/add_custom_tiling.h\n#define TILE 64\n```\n")}) {
         const AppliedReply r = apply_reply(reply, k_files);
