@@ -1,0 +1,90 @@
+// Offline rewind on the fake evaluator: each hunk between ops/clip_custom and its baseline/ is
+// undone alone, and only a reversion that is correct and measurably slower becomes a record.
+#include <gtest/gtest.h>
+
+#include "agent/rewind.h"
+#include "support/fake_evaluator.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::FakeEvaluator;
+using testing::FakeVerdict;
+
+class RewindOnFake : public ::testing::Test {
+protected:
+    void SetUp() override {
+        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-rewind");
+        ASSERT_TRUE(dir);
+        m_dir = *dir;
+        const fs::path root = fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "ops" / "clip_custom";
+        auto strong = load_operator(root);
+        auto baseline = load_operator(root / "baseline");
+        ASSERT_TRUE(strong && baseline);
+        m_strong = *strong;
+        m_baseline = *baseline;
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+
+    Result<RewindReport> rewind(FakeEvaluator& fake, int64_t budget, Bank& bank) {
+        auto store = RunStore::open(m_dir / "run.db");
+        if (!store) return store.error();
+        auto run = store->open_run("rewind-test", {{"budget", budget}});
+        if (!run) return run.error();
+        auto session = CandidateSession::open(m_strong, fake, {*store, *run, budget, m_dir});
+        if (!session) return session.error();
+        return rewind_pair((*session)->runner(), m_baseline, bank, {.run = *run});
+    }
+
+    fs::path m_dir;
+    OperatorSource m_strong, m_baseline;
+};
+
+// Single buffering costs 50%; the full barrier costs nothing measurable.
+FakeVerdict clip_latency(const std::string& sources, const EvalRequest&) {
+    return FakeVerdict::passes(sources.find("BUFFER_NUM = 1") != std::string::npos ? 12 : 8);
+}
+
+TEST_F(RewindOnFake, OnlyAReversionThatHurtsBecomesARecord) {
+    FakeEvaluator fake(clip_latency);
+    auto bank = Bank::open(m_dir / "bank.db");
+    ASSERT_TRUE(bank);
+    auto r = rewind(fake, 10, *bank);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->strong_latency_us, 8);
+    ASSERT_EQ(r->records.size(), 1u) << "the barrier hunk is not slower, so only double buffering is kept";
+    auto rec = bank->get(r->records[0]);
+    ASSERT_TRUE(rec && *rec);
+    EXPECT_EQ((*rec)->slow_latency_us, 12);
+    EXPECT_EQ((*rec)->fast_latency_us, 8);
+    EXPECT_NE((*rec)->diff.find("BUFFER_NUM = 2"), std::string::npos) << (*rec)->diff;
+}
+
+TEST_F(RewindOnFake, AWrongReversionIsNoRecord) {
+    FakeEvaluator fake([](const std::string& sources, const EvalRequest& r) {
+        if (sources.find("BUFFER_NUM = 1") != std::string::npos) return FakeVerdict::fails(EvalStatus::wrong_result, "y differs");
+        return clip_latency(sources, r);
+    });
+    auto bank = Bank::open(m_dir / "bank.db");
+    ASSERT_TRUE(bank);
+    auto r = rewind(fake, 10, *bank);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(r->records.empty());
+}
+
+TEST_F(RewindOnFake, AnExhaustedBudgetStopsIt) {
+    FakeEvaluator fake(clip_latency);
+    auto bank = Bank::open(m_dir / "bank.db");
+    ASSERT_TRUE(bank);
+    auto r = rewind(fake, 1, *bank);  // the strong version's measurement takes it all
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(fake.evaluations(), 1);
+    EXPECT_TRUE(r->records.empty());
+    ASSERT_FALSE(r->steps.empty());
+    EXPECT_EQ(r->steps.back().outcome, "budget spent");
+}
+
+}  // namespace
+}  // namespace ascendopt
