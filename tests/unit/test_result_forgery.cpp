@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "eval/case_runner.h"
+#include "support/scratch_test.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -26,12 +27,10 @@ std::string fake_operator(const std::string& result_expression) {
            "    open(c['result'], 'w').write(" + result_expression + ")\n";
 }
 
-class ResultForgery : public ::testing::Test {
+class ResultForgery : public testing::ScratchTest {
 protected:
     void SetUp() override {
-        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-forgery");
-        ASSERT_TRUE(dir);
-        m_dir = *dir;
+        ScratchTest::SetUp();
         m_case.name = "small";
         m_case.golden.kind = GoldenSpec::Kind::python;
         m_case.outputs = {TensorSpec{.name = "z", .dtype = DType::f32, .shape = {4}}};
@@ -43,7 +42,6 @@ protected:
         m_options.soc_description = {{"launch", {{"overhead_us", 2.0}}}, {"gm", {{"bandwidth_gbps", 1000.0}}}};
         m_options.timeout_seconds = 20;
     }
-    void TearDown() override { fs::remove_all(m_dir); }
 
     CaseResult run(const std::string& result_expression) {
         const fs::path binary = m_dir / "operator";
@@ -55,7 +53,6 @@ protected:
         return results && !results->empty() ? results->front() : CaseResult{};
     }
 
-    fs::path m_dir;
     Case m_case;
     std::shared_ptr<const CaseData> m_data;
     EvalOptions m_options;

@@ -4,6 +4,7 @@
 
 #include "agent/rewind.h"
 #include "support/fake_evaluator.h"
+#include "support/scratch_test.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -13,12 +14,10 @@ namespace fs = std::filesystem;
 using testing::FakeEvaluator;
 using testing::FakeVerdict;
 
-class RewindOnFake : public ::testing::Test {
+class RewindOnFake : public testing::ScratchTest {
 protected:
     void SetUp() override {
-        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-rewind");
-        ASSERT_TRUE(dir);
-        m_dir = *dir;
+        ScratchTest::SetUp();
         const fs::path root = fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "ops" / "clip_custom";
         auto strong = load_operator(root);
         auto baseline = load_operator(root / "baseline");
@@ -26,7 +25,6 @@ protected:
         m_strong = *strong;
         m_baseline = *baseline;
     }
-    void TearDown() override { fs::remove_all(m_dir); }
 
     Result<RewindReport> rewind(FakeEvaluator& fake, int64_t budget, Bank& bank) {
         auto store = RunStore::open(m_dir / "run.db");
@@ -38,7 +36,6 @@ protected:
         return rewind_pair((*session)->runner(), m_baseline, bank, {.run = *run});
     }
 
-    fs::path m_dir;
     OperatorSource m_strong, m_baseline;
 };
 

@@ -6,6 +6,7 @@
 #include "agent/stage1.h"
 #include "eval/operator_source.h"
 #include "support/fake_evaluator.h"
+#include "support/scratch_test.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -50,18 +51,15 @@ FakeEvaluator::Rule by_buffers(FakeVerdict double_buffered) {
     };
 }
 
-class Stage1OnFake : public ::testing::Test {
+class Stage1OnFake : public testing::ScratchTest {
 protected:
     void SetUp() override {
-        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-stage1");
-        ASSERT_TRUE(dir);
-        m_dir = *dir;
+        ScratchTest::SetUp();
         auto op = load_operator(fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "suite" / "untuned" / "axpb_custom");
         ASSERT_TRUE(op) << op.error().message;
         m_op = *op;
         ASSERT_TRUE(write_atomic(m_dir / "bank.db", ""));
     }
-    void TearDown() override { fs::remove_all(m_dir); }
 
     // One Stage I run in the run store under the test's folder (the same store on every call,
     // so a second call is a rerun).
@@ -80,7 +78,6 @@ protected:
         return r;
     }
 
-    fs::path m_dir;
     OperatorSource m_op;
     int64_t used = 0;
 };

@@ -5,6 +5,7 @@
 
 #include "study/study.h"
 #include "support/fake_evaluator.h"
+#include "support/scratch_test.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -21,12 +22,10 @@ FakeVerdict verdict(const std::string& sources, const EvalRequest& r) {
     return FakeVerdict::passes(tile == r.env.end() ? 10 : 160000.0 / std::atof(tile->second.c_str()));
 }
 
-class StudyOnFake : public ::testing::Test {
+class StudyOnFake : public testing::ScratchTest {
 protected:
     void SetUp() override {
-        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-study");
-        ASSERT_TRUE(dir);
-        m_dir = *dir;
+        ScratchTest::SetUp();
         const fs::path ops = fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "ops";
         m_plan.targets = {{ops / "clip_custom", "clip_custom", "all"}, {ops / "exp_custom", "exp_custom", "all"}};
         m_plan.methods = {find_method("stage2")};
@@ -34,8 +33,6 @@ protected:
         m_plan.budget = 5;
         m_plan.parallel = 2;
     }
-    void TearDown() override { fs::remove_all(m_dir); }
-    fs::path m_dir;
     StudyPlan m_plan;
 };
 

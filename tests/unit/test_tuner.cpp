@@ -7,6 +7,7 @@
 
 #include "search/tuner.h"
 #include "support/fake_evaluator.h"
+#include "support/scratch_test.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -29,17 +30,14 @@ FakeVerdict modelled(const std::string& sources, const EvalRequest& r) {
     return FakeVerdict::passes(5 + (kib - 8) * (kib - 8) / 16 + (doubled ? 0 : 2));
 }
 
-class TunerOnFake : public ::testing::Test {
+class TunerOnFake : public testing::ScratchTest {
 protected:
     void SetUp() override {
-        auto dir = make_temp_dir(fs::temp_directory_path(), "ascendopt-tuner");
-        ASSERT_TRUE(dir);
-        m_dir = *dir;
+        ScratchTest::SetUp();
         auto op = load_operator(fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "ops" / "exp_custom");
         ASSERT_TRUE(op) << op.error().message;
         m_op = *op;
     }
-    void TearDown() override { fs::remove_all(m_dir); }
 
     Result<TuneResult> tune_with(FakeEvaluator& fake, const std::string& strategy, int64_t budget, const std::string& out = "run") {
         TuneOptions o;
@@ -50,7 +48,6 @@ protected:
         return tune(m_op, fake, o, [](const TuneProgress&) {});
     }
 
-    fs::path m_dir;
     OperatorSource m_op;
 };
 
