@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "agent/deopt.h"
 #include "agent/describe.h"
 #include "agent/hunks.h"
 
@@ -96,6 +97,72 @@ Result<RewindReport> rewind_pair(CandidateRunner& runner, const OperatorSource& 
             report.steps.push_back({name_of(group), fmt::format("record #{} ({:.2f}x){}", put->id, ratio, put->merged ? ", merged" : "")});
             break;
         }
+    }
+    return report;
+}
+
+namespace {
+
+// The record of a de-optimization that hurt: the change text is described like a pair's, the
+// family is the rule's, and the provenance names the rule.
+Result<ExperienceRecord> rule_record(const Deoptimization& rule, const CandidateFiles& slow_files, const CandidateFiles& fast_files,
+                                     const Evaluated& slow, const Evaluated& fast, const std::string& op, const RewindOptions& o) {
+    auto hunks = diff_hunks(slow_files, fast_files);
+    if (!hunks) return hunks.error();
+    if (hunks->empty()) return make_error("the " + rule.name + " rule changed nothing in " + op);
+    std::vector<const Hunk*> group;
+    for (const auto& h : *hunks) group.push_back(&h);
+    ExperienceRecord r = make_record(group, slow, fast, op, o);
+    r.family = rule.family;
+    r.title = "Restore " + rule.undoes + " (" + op + ")";
+    r.provenance[0]["source"] = "rule-rewind";
+    r.provenance[0]["rule"] = rule.name;
+    return r;
+}
+
+}  // namespace
+
+Result<RewindReport> rewind_by_rules(CandidateRunner& runner, Bank& bank, const RewindOptions& o) {
+    RewindReport report;
+    report.op = runner.original().display_name();
+    auto files = read_candidate_files(runner.original());
+    if (!files) return files.error();
+    auto strong = runner.evaluate(*files);
+    if (!strong) return strong.error();
+    if (!*strong) return make_error("no budget left to measure " + report.op);
+    if (!(*strong)->ok()) return make_error(report.op + " does not pass: " + (*strong)->record.reason, "fix it before rewinding it");
+    report.strong_latency_us = *(*strong)->record.latency_us;
+    CandidateFiles current = *files;
+    Evaluated current_eval = **strong;
+    for (const Deoptimization& rule : deoptimizations()) {
+        auto slow_files = rule.apply(current);
+        if (!slow_files) {
+            report.steps.push_back({rule.name, "does not apply"});
+            continue;
+        }
+        auto slow = runner.evaluate(*slow_files);
+        if (!slow) return slow.error();
+        if (!*slow) {
+            report.steps.push_back({rule.name, "budget spent"});
+            return report;
+        }
+        if (!(*slow)->ok()) {
+            report.steps.push_back({rule.name, std::string(status_name((*slow)->record.status)) + ": " + (*slow)->record.reason});
+            continue;
+        }
+        const double ratio = *(*slow)->record.latency_us / *current_eval.record.latency_us;
+        if (ratio <= 1 + o.noise_threshold) {
+            report.steps.push_back({rule.name, fmt::format("not slower ({:.3f}x)", ratio)});
+            continue;
+        }
+        auto record = rule_record(rule, *slow_files, current, **slow, current_eval, report.op, o);
+        if (!record) return record.error();
+        auto put = bank.put(*record);
+        if (!put) return put.error();
+        report.records.push_back(put->id);
+        report.steps.push_back({rule.name, fmt::format("record #{} ({:.2f}x){}", put->id, ratio, put->merged ? ", merged" : "")});
+        current = std::move(*slow_files);  // the chained trajectory goes on from the slower version
+        current_eval = **slow;
     }
     return report;
 }

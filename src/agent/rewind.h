@@ -32,6 +32,13 @@ struct RewindReport {
 // The strong version is `runner.original()`; `baseline` its slower sibling.
 Result<RewindReport> rewind_pair(CandidateRunner& runner, const OperatorSource& baseline, Bank& bank, const RewindOptions& options);
 
+// Rewind of an operator that comes alone (`runner.original()`, e.g. a published cann-ops one):
+// the de-optimizations of agent/deopt.h in turn, on a chained trajectory: each applies to the
+// version the previous accepted one left, and one that is correct and slower than that version
+// beyond the noise threshold becomes a record (the fast side is that version) and the next
+// starting point. Stops when the budget is spent.
+Result<RewindReport> rewind_by_rules(CandidateRunner& runner, Bank& bank, const RewindOptions& options);
+
 // Operators under `suite` that hold a baseline/ folder, sorted.
 std::vector<std::filesystem::path> rewind_pairs(const std::filesystem::path& suite);
 

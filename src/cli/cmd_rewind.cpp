@@ -38,12 +38,13 @@ struct RewindArgs {
     std::shared_ptr<CallLog> calls;
 };
 
-// Every operator folder of the suite (LLM rewind starts from each as the strong version).
+// Every operator of the suite: its folder, or a folder whose ascendopt.toml names the sources
+// (suite/cann-ops-level1). LLM and rule-based rewind start from each as the strong version.
 std::vector<fs::path> operators_in(const fs::path& suite) {
     std::vector<fs::path> out;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(suite, ec))
-        if (is_operator_folder(e.path())) out.push_back(e.path());
+        if (is_operator_folder(e.path()) || fs::is_regular_file(e.path() / "ascendopt.toml", ec)) out.push_back(e.path());
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -51,7 +52,7 @@ std::vector<fs::path> operators_in(const fs::path& suite) {
 Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession& s, RunStore& store, Bank& bank) {
     auto strong = load_operator(dir);
     if (!strong) return strong.error();
-    const std::string method = a.llm ? "rewind-llm" : "rewind-offline";
+    const std::string method = a.llm ? "rewind-llm" : a.mode == "rules" ? "rewind-rules" : "rewind-offline";
     nlohmann::json settings = {{"operator", strong->display_name()}, {"seed", a.eval.seed}, {"soc", a.eval.soc}, {"noise", a.noise}, {"budget", a.budget}};
     if (a.llm) settings["model"] = a.llm->model;
     auto run = store.open_run(method, settings);
@@ -68,6 +69,7 @@ Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession&
         o.params = a.llm->params;
         return rewind_with_llm(runner, **proposer, *a.templates, bank, o);
     }
+    if (a.mode == "rules") return rewind_by_rules(runner, bank, base);
     auto baseline = load_operator(dir / "baseline");
     if (!baseline) return baseline.error();
     baseline->cases = strong->cases;  // one set of cases judges both versions
@@ -80,7 +82,7 @@ Status choose_mode(RewindArgs& a, const Toolchain& tc) {
     if (!settings) return settings.error();
     auto config = llm_config(*settings);
     if (!config) return config.error();
-    if (a.mode == "offline" || (a.mode == "auto" && config->kind.empty())) return ok_status();
+    if (a.mode == "offline" || a.mode == "rules" || (a.mode == "auto" && config->kind.empty())) return ok_status();
     if (config->kind.empty()) return make_error("--mode llm needs an LLM", "set ASCENDOPT_LLM_BASE_URL and ASCENDOPT_LLM_MODEL (see docs/llm.md)");
     a.llm = *config;
     a.llm->resume = fs::path(a.out) / "llm-replies.jsonl";  // a resumed rewind sees the same replies
@@ -100,12 +102,12 @@ int run_rewind(RewindArgs& a) {
         std::cerr << render_error(mode.error());
         return k_exit_bad_input;
     }
-    const auto pairs = a.llm ? operators_in(a.suite) : rewind_pairs(a.suite);
+    const auto pairs = a.llm || a.mode == "rules" ? operators_in(a.suite) : rewind_pairs(a.suite);
     if (pairs.empty()) {
-        std::cerr << render_error(a.llm ? make_error("no operator folder under " + a.suite)
+        std::cerr << render_error(a.llm || a.mode == "rules" ? make_error("no operator folder under " + a.suite)
                                         : make_error("no operator under " + a.suite + " holds a baseline/ folder",
                                                      "offline rewind mines strong/baseline pairs: OP/ is the strong version, OP/baseline/ the "
-                                                     "slower one; with an LLM configured, every operator is rewound"));
+                                                     "slower one; with an LLM configured, or with --mode rules, every operator is rewound"));
         return k_exit_bad_input;
     }
     auto store = RunStore::open(fs::path(a.out) / "run.db");
@@ -118,7 +120,8 @@ int run_rewind(RewindArgs& a) {
     size_t records = 0;
     for (size_t i = 0; i < pairs.size(); ++i) {
         if (!a.quiet)
-            std::cerr << fmt::format("rewind ({}): [{}/{}] {}\n", a.llm ? "llm" : "offline", i + 1, pairs.size(), pairs[i].filename().string());
+            std::cerr << fmt::format("rewind ({}): [{}/{}] {}\n", a.llm ? "llm" : a.mode == "rules" ? "rules" : "offline", i + 1, pairs.size(),
+                                     pairs[i].filename().string());
         auto report = rewind_one(pairs[i], a, session, *store, *bank);
         if (!report) {
             std::cerr << render_error(report.error());
@@ -152,8 +155,10 @@ CommandRunner add_rewind_command(CLI::App& app) {
     cmd->add_option("--noise", a->noise, "A reversion counts when it is slower by more than this fraction")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
-    cmd->add_option("--mode", a->mode, "offline (strong/baseline pairs), llm (named de-optimizations), auto (llm when one is configured)")
-        ->check(CLI::IsMember({"auto", "offline", "llm"}))
+    cmd->add_option("--mode", a->mode,
+                    "offline (strong/baseline pairs), rules (rule-based de-optimizations of every operator, no LLM), llm (named "
+                    "de-optimizations by the LLM), auto (llm when one is configured, else offline)")
+        ->check(CLI::IsMember({"auto", "offline", "rules", "llm"}))
         ->capture_default_str();
     cmd->add_flag("--json", a->json, "Print the summary as JSON");
     cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");

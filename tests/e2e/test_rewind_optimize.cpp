@@ -163,3 +163,32 @@ TEST(Bank, ExportImportMergesAndBadInputIsAnError) {
 
 }  // namespace
 }  // namespace ascendopt::e2e
+
+namespace ascendopt::e2e {
+namespace {
+
+// An operator that comes alone (no baseline/) is mined by the rules: single buffering and fewer
+// cores measurably hurt add_custom on the twin, so each gives a record.
+TEST(RewindRules, AnOperatorThatComesAloneGivesRecords) {
+    TempDir tmp;
+    fs::create_directories(tmp.path / "suite");
+    fs::copy(source_dir() / "ops" / "add_custom", tmp.path / "suite" / "add_custom", fs::copy_options::recursive);
+    fs::remove_all(tmp.path / "suite" / "add_custom" / "baseline");
+    const auto r = run_cli({"rewind", (tmp.path / "suite").string(), "--mode", "rules", "--bank", (tmp.path / "bank.db").string(), "--out",
+                            (tmp.path / "rw").string(), "--json", "-q"});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto doc = json_of(r);
+    ASSERT_EQ(doc["operators"].size(), 1u) << r.output;
+    const auto& steps = doc["operators"][0]["steps"];
+    ASSERT_EQ(steps.size(), 4u) << r.output;
+    EXPECT_EQ(steps[0]["hunks"], "single_buffer");
+    EXPECT_NE(steps[0]["outcome"].get<std::string>().find("record #"), std::string::npos) << r.output;
+    EXPECT_GE(doc["operators"][0]["records"].size(), 2u) << r.output;
+    const auto shown = json_of(run_cli({"bank", "show", "1", "--bank", (tmp.path / "bank.db").string(), "--json"}));
+    EXPECT_EQ(shown["family"], "kernel.memory.double_buffer");
+    EXPECT_EQ(shown["provenance"][0]["source"], "rule-rewind");
+    EXPECT_GT(shown["slow_latency_us"].get<double>(), shown["fast_latency_us"].get<double>());
+}
+
+}  // namespace
+}  // namespace ascendopt::e2e

@@ -26,13 +26,14 @@ protected:
         m_baseline = *baseline;
     }
 
-    Result<RewindReport> rewind(FakeEvaluator& fake, int64_t budget, Bank& bank) {
+    Result<RewindReport> rewind(FakeEvaluator& fake, int64_t budget, Bank& bank, bool by_rules = false) {
         auto store = RunStore::open(m_dir / "run.db");
         if (!store) return store.error();
         auto run = store->open_run("rewind-test", {{"budget", budget}});
         if (!run) return run.error();
         auto session = CandidateSession::open(m_strong, fake, {*store, *run, budget, m_dir});
         if (!session) return session.error();
+        if (by_rules) return rewind_by_rules((*session)->runner(), bank, {.run = *run});
         return rewind_pair((*session)->runner(), m_baseline, bank, {.run = *run});
     }
 
@@ -81,6 +82,35 @@ TEST_F(RewindOnFake, AnExhaustedBudgetStopsIt) {
     EXPECT_TRUE(r->records.empty());
     ASSERT_FALSE(r->steps.empty());
     EXPECT_EQ(r->steps.back().outcome, "budget spent");
+}
+
+// Rule-based rewind of clip_custom alone: single buffering costs 4 us, full barriers 2 us on
+// top, fewer cores nothing here. The chain goes on from each slower version.
+TEST_F(RewindOnFake, RulesOnAnOperatorThatComesAlone) {
+    FakeEvaluator fake([](const std::string& sources, const EvalRequest&) {
+        double us = 8;
+        if (sources.find(", 1, tileLength") != std::string::npos) us += 4;
+        if (sources.find("PipeBarrier<PIPE_ALL>") != std::string::npos) us += 2;
+        return FakeVerdict::passes(us);
+    });
+    auto bank = Bank::open(m_dir / "bank.db");
+    ASSERT_TRUE(bank);
+    auto r = rewind(fake, 20, *bank, true);
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_EQ(r->records.size(), 2u);
+    auto buffers = bank->get(r->records[0]);
+    auto barriers = bank->get(r->records[1]);
+    ASSERT_TRUE(buffers && *buffers && barriers && *barriers);
+    EXPECT_EQ((*buffers)->family, "kernel.memory.double_buffer");
+    EXPECT_EQ((*buffers)->slow_latency_us, 12);
+    EXPECT_EQ((*buffers)->fast_latency_us, 8);
+    EXPECT_EQ((*barriers)->family, "kernel.sync.elimination");
+    EXPECT_EQ((*barriers)->fast_latency_us, 12) << "chained: its fast side is the single-buffered version";
+    EXPECT_EQ((*barriers)->slow_latency_us, 14);
+    EXPECT_EQ((*barriers)->provenance[0]["rule"], "full_barriers");
+    ASSERT_EQ(r->steps.size(), 4u);
+    EXPECT_EQ(r->steps[2].outcome, "does not apply") << "clip_custom sizes its tiles by constants, not by the UB it is given";
+    EXPECT_NE(r->steps[3].outcome.find("not slower"), std::string::npos) << r->steps[3].outcome;
 }
 
 }  // namespace

@@ -1,0 +1,27 @@
+// De-optimizations: named source transformations that undo one optimization of an unmodified
+// operator, so that rewind can mine operators that come without a slower sibling (the
+// published cann-ops ones; docs/cann-ops-deopt-survey.md maps where each applies there). The
+// reverse of each is the optimization an experience record teaches, under its family.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/candidate_folder.h"
+
+namespace ascendopt {
+
+struct Deoptimization {
+    std::string name;    // "single_buffer"
+    std::string family;  // the bank family its reverse demonstrates (bank/record.h)
+    std::string undoes;  // the optimization it takes away, in words
+    // The files with the de-optimization applied everywhere it can be; nullopt where it cannot.
+    std::function<std::optional<CandidateFiles>(const CandidateFiles&)> apply;
+};
+
+// In the order rule-based rewind tries them.
+const std::vector<Deoptimization>& deoptimizations();
+
+}  // namespace ascendopt
