@@ -52,14 +52,37 @@ std::optional<CandidateFiles> smaller_tiles(const CandidateFiles& files) {
     return edit_files(files, "op_host/", [](const std::string& text) { return std::regex_replace(text, ub, "$1 $2 /= 4;"); });
 }
 
+// Double buffering: a queue given one buffer (a literal 1, or a BUFFER_NUM-style constant
+// defined as 1) gets two.
+std::optional<CandidateFiles> double_buffer(const CandidateFiles& files) {
+    static const std::regex literal(R"((InitBuffer\s*\(\s*[A-Za-z_]\w*\s*,\s*)1(\s*,))");
+    static const std::regex constant(R"(((?:constexpr|const)\s+[A-Za-z_][\w:]*\s+BUFFER_NUM\s*=\s*)1(\s*;))");
+    return edit_files(files, "op_kernel/", [](const std::string& text) {
+        return std::regex_replace(std::regex_replace(text, constant, "$012$2"), literal, "$012$2");
+    });
+}
+
+// No full barriers: the queues already order each stage's producer and consumer.
+std::optional<CandidateFiles> no_full_barriers(const CandidateFiles& files) {
+    static const std::regex barrier(R"(^[ \t]*(AscendC::)?(PipeBarrier<PIPE_ALL>\(\)|pipe_barrier\(PIPE_ALL\))\s*;[ \t]*\n)",
+                                    std::regex::ECMAScript | std::regex::multiline);
+    return edit_files(files, "op_kernel/", [](const std::string& text) { return std::regex_replace(text, barrier, ""); });
+}
+
 }  // namespace
+
+const Deoptimization* deoptimization_for_family(const std::string& family) {
+    for (const auto& d : deoptimizations())
+        if (d.family == family) return &d;
+    return nullptr;
+}
 
 const std::vector<Deoptimization>& deoptimizations() {
     static const std::vector<Deoptimization> all = {
-        {"single_buffer", "kernel.memory.double_buffer", "double buffering of the queues", single_buffer},
-        {"full_barriers", "kernel.sync.elimination", "pipelining between stages (no full barriers)", full_barriers},
-        {"smaller_tiles", "tiling.tile_size", "tiles sized to the whole UB", smaller_tiles},
-        {"fewer_cores", "tiling.multicore", "work split over all vector cores", fewer_cores},
+        {"single_buffer", "kernel.memory.double_buffer", "double buffering of the queues", single_buffer, double_buffer},
+        {"full_barriers", "kernel.sync.elimination", "pipelining between stages (no full barriers)", full_barriers, no_full_barriers},
+        {"smaller_tiles", "tiling.tile_size", "tiles sized to the whole UB", smaller_tiles, {}},
+        {"fewer_cores", "tiling.multicore", "work split over all vector cores", fewer_cores, {}},
     };
     return all;
 }

@@ -19,9 +19,15 @@ struct Deoptimization {
     std::string undoes;  // the optimization it takes away, in words
     // The files with the de-optimization applied everywhere it can be; nullopt where it cannot.
     std::function<std::optional<CandidateFiles>(const CandidateFiles&)> apply;
+    // The optimization itself, on any operator that lacks it (what offline Stage I transfers
+    // when a record's diff does not apply to another operator); empty where no general form exists.
+    std::function<std::optional<CandidateFiles>(const CandidateFiles&)> restore;
 };
 
 // In the order rule-based rewind tries them.
 const std::vector<Deoptimization>& deoptimizations();
+
+// The rule whose reverse demonstrates `family`, or null.
+const Deoptimization* deoptimization_for_family(const std::string& family);
 
 }  // namespace ascendopt

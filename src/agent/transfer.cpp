@@ -1,5 +1,6 @@
 #include "agent/transfer.h"
 
+#include "agent/deopt.h"
 #include "agent/lines.h"
 #include "util/files.h"
 #include "util/subprocess.h"
@@ -44,7 +45,10 @@ std::string retarget(const std::string& diff, const CandidateFiles& target, std:
 
 }  // namespace
 
-Result<std::optional<Transferred>> transfer_record(const ExperienceRecord& record, const CandidateFiles& target) {
+namespace {
+
+// The record's diff patched into `target`.
+Result<std::optional<Transferred>> by_patch(const ExperienceRecord& record, const CandidateFiles& target) {
     if (!find_program("patch")) return Error{"GNU patch is not installed (the transfer proposer applies diffs with it)", "apt-get install patch", "", true};
     std::vector<std::string> files;
     const std::string diff = retarget(record.diff, target, files);
@@ -73,6 +77,27 @@ Result<std::optional<Transferred>> transfer_record(const ExperienceRecord& recor
     }
     if (t.changed.empty()) return std::optional<Transferred>();
     return std::optional<Transferred>(std::move(t));
+}
+
+// The optimization of the record's family applied as a rule (agent/deopt.h), for a target the
+// diff does not fit.
+std::optional<Transferred> by_rule(const ExperienceRecord& record, const CandidateFiles& target) {
+    const Deoptimization* rule = deoptimization_for_family(record.family);
+    if (!rule || !rule->restore) return std::nullopt;
+    auto files = rule->restore(target);
+    if (!files) return std::nullopt;
+    Transferred t{*files, {}};
+    for (const auto& [rel, text] : *files)
+        if (text != target.at(rel)) t.changed.push_back(rel);
+    return t;
+}
+
+}  // namespace
+
+Result<std::optional<Transferred>> transfer_record(const ExperienceRecord& record, const CandidateFiles& target) {
+    auto patched = by_patch(record, target);
+    if (!patched || *patched) return patched;
+    return by_rule(record, target);
 }
 
 }  // namespace ascendopt

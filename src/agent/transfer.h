@@ -2,7 +2,9 @@
 // experience record to the target operator with GNU patch (--fuzz=3 --ignore-whitespace), the
 // real fuzzy patcher every Linux machine has. The record's files are mapped to the target's by
 // role (its one kernel source, its one host source, its tiling header), since another
-// operator's file names differ. A diff that does not apply is simply not a proposal.
+// operator's file names differ. Where the diff does not apply, the optimization of the record's
+// family is applied as a rule when one exists (agent/deopt.h: double buffering, no full
+// barriers); otherwise there is no proposal.
 #pragma once
 
 #include <optional>

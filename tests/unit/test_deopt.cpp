@@ -63,5 +63,27 @@ TEST(Deoptimizations, ARuleWithNothingToChangeSaysSo) {
     for (const auto& d : deoptimizations()) EXPECT_FALSE(d.apply(bare)) << d.name;
 }
 
+// What offline Stage I transfers when a record's diff does not fit the target: the optimization
+// itself, as a rule.
+TEST(Deoptimizations, RestoringUndoesTheRule) {
+    const auto original = add_custom();
+    auto barred = rule("full_barriers").apply(original);
+    ASSERT_TRUE(barred);
+    auto freed = rule("full_barriers").restore(*barred);
+    ASSERT_TRUE(freed);
+    EXPECT_EQ(*freed, original);
+    auto single = rule("single_buffer").apply(original);
+    ASSERT_TRUE(single);
+    auto doubled = rule("single_buffer").restore(*single);
+    ASSERT_TRUE(doubled);
+    EXPECT_EQ(count(doubled->at("op_kernel/add_custom.cpp"), ", 2, tileLength"), 3u);
+    EXPECT_FALSE(rule("single_buffer").restore(original)) << "nothing single-buffered to restore";
+    const CandidateFiles untuned = {{"op_kernel/k.cpp", "constexpr int32_t BUFFER_NUM = 1;\nvoid f() { pipe.InitBuffer(q, BUFFER_NUM, 64); }\n"}};
+    auto restored = rule("single_buffer").restore(untuned);
+    ASSERT_TRUE(restored);
+    EXPECT_NE(restored->at("op_kernel/k.cpp").find("constexpr int32_t BUFFER_NUM = 2;"), std::string::npos);
+    EXPECT_FALSE(rule("fewer_cores").restore) << "no general form: the record's diff or nothing";
+}
+
 }  // namespace
 }  // namespace ascendopt
