@@ -1,5 +1,6 @@
 #include "agent/optimize.h"
 
+#include "search/tunables.h"
 #include "search/tuner.h"
 #include "util/files.h"
 
@@ -48,12 +49,21 @@ private:
 struct Stage2Outcome {
     CandidateFiles files;
     std::optional<double> best_us;
+    std::string skipped;  // why Stage II did not run, when it did not
 };
 
 Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles& files, int64_t budget, Evaluator& evaluator,
                                  SharedRun& run, const OptimizeOptions& o) {
     Stage2Outcome out{files, std::nullopt};
     if (budget < 1) return out;
+    // An operator without tunable constants has no tiling to search: Stage I's result stands.
+    const uint64_t ub = evaluator.options().soc_description["memory"].value("ub", uint64_t(196608));
+    auto tunables = find_tunables(op, ub);
+    if (!tunables) return tunables.error();
+    if (tunables->empty()) {
+        out.skipped = "no tunable constants";
+        return out;
+    }
     auto tuned = tune(op, evaluator, TuneOptions::for_stage2(evaluator.options(), budget, o.out_dir / "stage2"), [](const TuneProgress&) {},
                       &run);
     if (!tuned) return tuned.error();
@@ -87,6 +97,7 @@ nlohmann::json summary_json(const OptimizeOptions& o, const EvalOptions& eval, c
             {"after_stage2_us", r.final_us},
             {"speedup", s1.baseline_us / r.final_us},
             {"evaluations", {{"stage1", r.stage1_evaluations}, {"stage2", r.stage2_evaluations}}},
+            {"stage2_skipped", r.stage2_skipped},
             {"evaluation_latencies_us", latencies},
             {"accepted_rewrites", accepted},
             {"stage1_attempts", attempts},
@@ -145,6 +156,8 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Evaluator& ev
     SharedRun shared{*ledger, store_file};
     auto s2 = run_stage2(*stage1_op, r.stage1.best, o.stage2 ? o.budget - r.stage1_evaluations : 0, evaluator, shared, o);
     if (!s2) return s2.error();
+    if (!s2->skipped.empty()) say(o, "stage II skipped: " + s2->skipped);
+    r.stage2_skipped = s2->skipped;
     auto all = store->count(*run);
     if (!all) return all.error();
     r.stage2_evaluations = *all - r.stage1_evaluations;

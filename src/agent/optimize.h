@@ -38,6 +38,7 @@ struct OptimizeResult {
     Stage1Result stage1;
     LlmUse llm;
     int64_t stage1_evaluations = 0, stage2_evaluations = 0;
+    std::string stage2_skipped;  // why Stage II did not run ("no tunable constants"), or empty
     double final_us = 0;
     // Every evaluation's latency in budget order, Stage I then Stage II (nullopt: not correct).
     std::vector<std::optional<double>> evaluations;
