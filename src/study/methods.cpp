@@ -4,6 +4,7 @@
 #include "agent/hunks.h"
 #include "agent/optimize.h"
 #include "agent/prompts.h"
+#include "search/tunables.h"
 #include "search/tuner.h"
 #include "study/openevolve.h"
 #include "util/files.h"
@@ -11,7 +12,29 @@
 namespace ascendopt {
 namespace {
 
+// An operator with no tunable constants gives Stage II nothing to search: its baseline is
+// measured once (the run's one evaluation) and the method reports finding nothing.
+Result<MethodRun> baseline_only(const OperatorSource& op, MethodContext& c) {
+    auto store = RunStore::open(c.out_dir / "run.db");
+    if (!store) return store.error();
+    auto run = store->open_run("stage2-baseline", {{"operator", op.display_name()}, {"seed", c.evaluator.options().seed}});
+    if (!run) return run.error();
+    auto session = CandidateSession::open(op, c.evaluator, {*store, *run, c.budget, c.out_dir});
+    if (!session) return session.error();
+    auto files = read_candidate_files(op);
+    if (!files) return files.error();
+    auto base = (*session)->runner().evaluate(*files);
+    if (!base) return base.error();
+    if (!*base || !(*base)->ok()) return make_error(op.display_name() + " does not pass its cases", "stage2 starts from a correct operator");
+    auto latencies = (*session)->ledger().latencies();
+    if (!latencies) return latencies.error();
+    return MethodRun{"stage2", op.display_name(), *(*base)->record.latency_us, std::move(*latencies), {{"skipped", "no tunable constants"}}};
+}
+
 Result<MethodRun> run_stage2_only(const OperatorSource& op, MethodContext& c) {
+    auto tunables = find_tunables(op, c.evaluator.options().soc_description["memory"].value("ub", uint64_t(196608)));
+    if (!tunables) return tunables.error();
+    if (tunables->empty()) return baseline_only(op, c);
     auto tuned = tune(op, c.evaluator, TuneOptions::for_stage2(c.evaluator.options(), c.budget, c.out_dir), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
     MethodRun r{"stage2", op.display_name(), tuned->baseline_us.value_or(0), tuned->latencies, tuned->summary};

@@ -67,5 +67,20 @@ TEST_F(StudyOnFake, AFinishedJobIsReadBackWithoutEvaluatingAgain) {
     EXPECT_EQ(b->by_method[0].second[0].evaluations, a->by_method[0].second[0].evaluations);
 }
 
+// Stage II alone on an operator without tunable constants measures its baseline and finds
+// nothing, instead of failing the job.
+TEST_F(StudyOnFake, StageTwoOnAnOperatorWithoutTunablesMeasuresTheBaseline) {
+    m_plan.targets = {{fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "tests" / "ops" / "wild_eye", "wild_eye", "all"}};
+    FakeEvaluator fake([](const std::string&, const EvalRequest&) { return FakeVerdict::passes(7); });
+    auto r = run_study(m_plan, fake);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(r->failures.empty()) << r->failures.front();
+    const MethodRun& run = r->by_method[0].second[0];
+    EXPECT_EQ(run.baseline_us, 7);
+    ASSERT_EQ(run.evaluations.size(), 1u);
+    EXPECT_EQ(run.detail.value("skipped", ""), "no tunable constants");
+    EXPECT_EQ(fake.evaluations(), 1);
+}
+
 }  // namespace
 }  // namespace ascendopt
