@@ -1,6 +1,5 @@
 #include "agent/optimize.h"
 
-#include "search/tunables.h"
 #include "search/tuner.h"
 #include "util/files.h"
 
@@ -57,10 +56,9 @@ Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles&
     Stage2Outcome out{files, std::nullopt};
     if (budget < 1) return out;
     // An operator without tunable constants has no tiling to search: Stage I's result stands.
-    const uint64_t ub = evaluator.options().soc_description["memory"].value("ub", uint64_t(196608));
-    auto tunables = find_tunables(op, ub);
-    if (!tunables) return tunables.error();
-    if (tunables->empty()) {
+    auto tunable = has_tunables(op, evaluator.options());
+    if (!tunable) return tunable.error();
+    if (!*tunable) {
         out.skipped = "no tunable constants";
         return out;
     }

@@ -54,23 +54,19 @@ std::vector<fs::path> rewind_pairs(const fs::path& suite) {
 Result<RewindReport> rewind_pair(CandidateRunner& runner, const OperatorSource& baseline, Bank& bank, const RewindOptions& o) {
     RewindReport report;
     report.op = runner.original().display_name();
-    auto strong_files = read_candidate_files(runner.original());
-    if (!strong_files) return strong_files.error();
     auto baseline_files = read_candidate_files(baseline);
     if (!baseline_files) return baseline_files.error();
-    auto hunks = diff_hunks(*baseline_files, *strong_files);
-    if (!hunks) return hunks.error();
-    auto strong = runner.evaluate(*strong_files);
+    auto strong = runner.measure_original();
     if (!strong) return strong.error();
-    if (!*strong) return make_error("no budget left to measure the strong version of " + report.op);
-    if (!(*strong)->ok())
-        return make_error("the strong version of " + report.op + " does not pass: " + (*strong)->record.reason, "fix it before rewinding it");
-    report.strong_latency_us = *(*strong)->record.latency_us;
+    const CandidateFiles& strong_files = strong->files;
+    auto hunks = diff_hunks(*baseline_files, strong_files);
+    if (!hunks) return hunks.error();
+    report.strong_latency_us = strong->latency_us();
 
     for (size_t i = 0; i < hunks->size(); ++i) {
         std::vector<const Hunk*> group = {&(*hunks)[i]};
         for (;;) {
-            auto reverted = runner.evaluate(revert_hunks(*strong_files, group));
+            auto reverted = runner.evaluate(revert_hunks(strong_files, group));
             if (!reverted) return reverted.error();
             if (!*reverted) {
                 report.steps.push_back({name_of(group), "budget spent"});
@@ -91,7 +87,7 @@ Result<RewindReport> rewind_pair(CandidateRunner& runner, const OperatorSource& 
                 report.steps.push_back({name_of(group), fmt::format("not slower ({:.3f}x)", ratio)});
                 break;
             }
-            auto put = bank.put(make_record(group, slow, **strong, report.op, o));
+            auto put = bank.put(make_record(group, slow, strong->evaluated, report.op, o));
             if (!put) return put.error();
             report.records.push_back(put->id);
             report.steps.push_back({name_of(group), fmt::format("record #{} ({:.2f}x){}", put->id, ratio, put->merged ? ", merged" : "")});
@@ -125,15 +121,11 @@ Result<ExperienceRecord> rule_record(const Deoptimization& rule, const Candidate
 Result<RewindReport> rewind_by_rules(CandidateRunner& runner, Bank& bank, const RewindOptions& o) {
     RewindReport report;
     report.op = runner.original().display_name();
-    auto files = read_candidate_files(runner.original());
-    if (!files) return files.error();
-    auto strong = runner.evaluate(*files);
+    auto strong = runner.measure_original();
     if (!strong) return strong.error();
-    if (!*strong) return make_error("no budget left to measure " + report.op);
-    if (!(*strong)->ok()) return make_error(report.op + " does not pass: " + (*strong)->record.reason, "fix it before rewinding it");
-    report.strong_latency_us = *(*strong)->record.latency_us;
-    CandidateFiles current = *files;
-    Evaluated current_eval = **strong;
+    report.strong_latency_us = strong->latency_us();
+    CandidateFiles current = std::move(strong->files);
+    Evaluated current_eval = std::move(strong->evaluated);
     for (const Deoptimization& rule : deoptimizations()) {
         auto slow_files = rule.apply(current);
         if (!slow_files) {

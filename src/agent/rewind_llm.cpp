@@ -38,21 +38,18 @@ Result<RewindReport> rewind_with_llm(CandidateRunner& runner, Proposer& proposer
                                      const LlmRewindOptions& o) {
     RewindReport report;
     report.op = runner.original().display_name();
-    auto current = read_candidate_files(runner.original());
-    if (!current) return current.error();
-    auto strong = runner.evaluate(*current);
-    if (!strong) return strong.error();
-    if (!*strong) return make_error("no budget left to measure " + report.op);
-    if (!(*strong)->ok()) return make_error(report.op + " does not pass: " + (*strong)->record.reason, "rewind starts from a correct operator");
-    report.strong_latency_us = *(*strong)->record.latency_us;
-    Evaluated fast = **strong;
+    auto start = runner.measure_original();
+    if (!start) return start.error();
+    CandidateFiles current = std::move(start->files);
+    report.strong_latency_us = start->latency_us();
+    Evaluated fast = std::move(start->evaluated);
 
     std::vector<std::string> steps = o.deoptimizations;
     if (o.open_step) steps.push_back("another optimization of your choice that this implementation uses (name it in the JSON)");
     for (const auto& step : steps) {
         auto request = make_request(templates, "deoptimize",
                                     {{"operator", report.op}, {"latency", fmt::format("{:.3f} us (simulated)", *fast.record.latency_us)},
-                                     {"optimization", step}, {"files", render_files(*current)}},
+                                     {"optimization", step}, {"files", render_files(current)}},
                                     o.params, "rewind");
         if (!request) return request.error();
         auto reply = proposer.propose(*request);
@@ -60,7 +57,7 @@ Result<RewindReport> rewind_with_llm(CandidateRunner& runner, Proposer& proposer
             report.steps.push_back({step, "LLM error: " + reply.error().message});
             continue;
         }
-        const AppliedReply applied = apply_reply(reply->text, *current);
+        const AppliedReply applied = apply_reply(reply->text, current);
         if (!applied.ok()) {
             report.steps.push_back({step, std::string("unusable reply (") + to_string(applied.status) + ")"});
             continue;
@@ -81,7 +78,7 @@ Result<RewindReport> rewind_with_llm(CandidateRunner& runner, Proposer& proposer
             report.steps.push_back({step, fmt::format("not slower ({:.3f}x)", ratio)});
             continue;
         }
-        auto hunks = diff_hunks(applied.files, *current);  // the optimization: slow -> fast
+        auto hunks = diff_hunks(applied.files, current);  // the optimization: slow -> fast
         if (!hunks) return hunks.error();
         std::string diff, removed, added;
         for (const auto& h : *hunks) diff += h.text, removed += h.removed(), added += h.added();
@@ -101,7 +98,7 @@ Result<RewindReport> rewind_with_llm(CandidateRunner& runner, Proposer& proposer
         if (!put) return put.error();
         report.records.push_back(put->id);
         report.steps.push_back({step, fmt::format("record #{} ({:.2f}x){}", put->id, ratio, put->merged ? ", merged" : "")});
-        *current = applied.files;  // chained: the slower kernel is the next step's start
+        current = applied.files;  // chained: the slower kernel is the next step's start
         fast = slow;
     }
     return report;

@@ -108,18 +108,12 @@ Result<bool> llm_round(CandidateRunner& runner, const std::vector<Bank::Hit>& hi
 }  // namespace
 
 Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage1Options& o) {
-    auto input = read_candidate_files(runner.original());
-    if (!input) return input.error();
-    auto base = runner.evaluate(*input);
-    if (!base) return base.error();
-    if (!*base) return make_error("no budget left to measure " + runner.original().display_name());
-    if (!(*base)->ok())
-        return make_error(runner.original().display_name() + " does not pass its cases: " + (*base)->record.reason,
-                          "optimize starts from a correct operator; `ascendopt eval` shows what fails");
+    auto start = runner.measure_original();
+    if (!start) return start.error();
     Stage1Result out;
-    out.best = *input;
-    out.baseline_us = out.best_us = *(*base)->record.latency_us;
-    nlohmann::json profile = (*base)->record.metrics.value("profile", nlohmann::json::object());
+    out.best = start->files;
+    out.baseline_us = out.best_us = start->latency_us();
+    nlohmann::json profile = start->evaluated.record.metrics.value("profile", nlohmann::json::object());
     std::set<int64_t> tried;
     int fruitless = 0;
     const std::string self = runner.original().display_name();

@@ -28,6 +28,19 @@ Result<std::optional<Evaluated>> CandidateRunner::evaluate(const CandidateFiles&
     return std::optional<Evaluated>(Evaluated{(*entry)->record, hash, (*entry)->cached});
 }
 
+Result<CandidateRunner::Start> CandidateRunner::measure_original() {
+    const std::string name = m_original.display_name();
+    auto files = read_candidate_files(m_original);
+    if (!files) return files.error();
+    auto evaluated = evaluate(*files);
+    if (!evaluated) return evaluated.error();
+    if (!*evaluated) return make_error("no budget left to measure " + name);
+    if (!(*evaluated)->ok())
+        return make_error(name + " does not pass its cases: " + (*evaluated)->record.reason,
+                          "every method starts from a correct operator; `ascendopt eval` shows what fails");
+    return Start{std::move(*files), std::move(**evaluated)};
+}
+
 Result<std::unique_ptr<CandidateSession>> CandidateSession::open(const OperatorSource& op, Evaluator& evaluator, const Where& where) {
     auto ledger = EvaluationLedger::open(where.store, where.run, where.budget);
     if (!ledger) return ledger.error();

@@ -32,6 +32,14 @@ public:
 
     // The evaluation of `files`; nullopt when it is new and the budget is spent.
     Result<std::optional<Evaluated>> evaluate(const CandidateFiles& files);
+    // The original operator's files and their evaluation, the starting point of a method; an
+    // error when the budget cannot pay for it or the original does not pass its cases.
+    struct Start {
+        CandidateFiles files;
+        Evaluated evaluated;
+        double latency_us() const { return *evaluated.record.latency_us; }
+    };
+    Result<Start> measure_original();
     // The candidate as an operator folder (written once), with the original's cases.
     Result<OperatorSource> materialize(const CandidateFiles& files, std::string* hash = nullptr);
     const OperatorSource& original() const { return m_original; }

@@ -143,7 +143,7 @@ public:
 private:
     Status preflight(const std::vector<TilingConfig>& batch, const std::vector<const Candidate*>& where,
                      std::vector<bool>& fresh, std::vector<Trial>& trials) {
-        const int64_t cores = m_session.evaluator().options().soc_description["cores"].value("vector", int64_t(48));
+        const int64_t cores = m_constants.at("CORES");
         std::vector<size_t> todo;
         for (size_t i = 0; i < batch.size(); ++i)
             if (fresh[i]) todo.push_back(i);
@@ -254,6 +254,14 @@ Result<std::vector<Tunable>> screen(const std::vector<Tunable>& tunables, const 
 
 }  // namespace
 
+uint64_t soc_ub_bytes(const EvalOptions& eval) { return eval.soc_description["memory"].value("ub", uint64_t(196608)); }
+
+Result<bool> has_tunables(const OperatorSource& op, const EvalOptions& eval) {
+    auto tunables = find_tunables(op, soc_ub_bytes(eval));
+    if (!tunables) return tunables.error();
+    return !tunables->empty();
+}
+
 namespace {
 
 // The run a tune spends from: its own run store under out_dir, or a larger run's ledger.
@@ -292,7 +300,7 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
                         const std::function<void(const TuneProgress&)>& progress, SharedRun* shared) {
     const auto start = std::chrono::steady_clock::now();
     const EvalOptions& eval = evaluator.options();
-    const uint64_t ub = eval.soc_description["memory"].value("ub", uint64_t(196608));
+    const uint64_t ub = soc_ub_bytes(eval);
     const int64_t cores = eval.soc_description["cores"].value("vector", int64_t(48));
     std::vector<std::string> left_out;
     auto tunables = find_tunables(op, ub, &left_out);

@@ -4,7 +4,6 @@
 #include "agent/hunks.h"
 #include "agent/optimize.h"
 #include "agent/prompts.h"
-#include "search/tunables.h"
 #include "search/tuner.h"
 #include "study/openevolve.h"
 #include "util/files.h"
@@ -21,20 +20,17 @@ Result<MethodRun> baseline_only(const OperatorSource& op, MethodContext& c) {
     if (!run) return run.error();
     auto session = CandidateSession::open(op, c.evaluator, {*store, *run, c.budget, c.out_dir});
     if (!session) return session.error();
-    auto files = read_candidate_files(op);
-    if (!files) return files.error();
-    auto base = (*session)->runner().evaluate(*files);
-    if (!base) return base.error();
-    if (!*base || !(*base)->ok()) return make_error(op.display_name() + " does not pass its cases", "stage2 starts from a correct operator");
+    auto start = (*session)->runner().measure_original();
+    if (!start) return start.error();
     auto latencies = (*session)->ledger().latencies();
     if (!latencies) return latencies.error();
-    return MethodRun{"stage2", op.display_name(), *(*base)->record.latency_us, std::move(*latencies), {{"skipped", "no tunable constants"}}};
+    return MethodRun{"stage2", op.display_name(), start->latency_us(), std::move(*latencies), {{"skipped", "no tunable constants"}}};
 }
 
 Result<MethodRun> run_stage2_only(const OperatorSource& op, MethodContext& c) {
-    auto tunables = find_tunables(op, c.evaluator.options().soc_description["memory"].value("ub", uint64_t(196608)));
-    if (!tunables) return tunables.error();
-    if (tunables->empty()) return baseline_only(op, c);
+    auto tunable = has_tunables(op, c.evaluator.options());
+    if (!tunable) return tunable.error();
+    if (!*tunable) return baseline_only(op, c);
     auto tuned = tune(op, c.evaluator, TuneOptions::for_stage2(c.evaluator.options(), c.budget, c.out_dir), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
     MethodRun r{"stage2", op.display_name(), tuned->baseline_us.value_or(0), tuned->latencies, tuned->summary};
@@ -109,13 +105,10 @@ Result<std::unique_ptr<LlmSearch>> start_llm_search(const std::string& method, c
     auto proposer = c.make_proposer(s->run);
     if (!proposer) return proposer.error();
     s->proposer = std::move(*proposer);
-    auto files = read_candidate_files(op);
-    if (!files) return files.error();
-    s->files = std::move(*files);
-    auto base = s->runner().evaluate(s->files);
-    if (!base) return base.error();
-    if (!*base || !(*base)->ok()) return make_error(op.display_name() + " does not pass its cases", method + " starts from a correct operator");
-    s->base = std::move(**base);
+    auto start = s->runner().measure_original();
+    if (!start) return start.error();
+    s->files = std::move(start->files);
+    s->base = std::move(start->evaluated);
     return s;
 }
 
