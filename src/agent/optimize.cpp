@@ -55,16 +55,13 @@ Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles&
                                  SharedRun& run, const OptimizeOptions& o) {
     Stage2Outcome out{files, std::nullopt};
     if (budget < 1) return out;
-    // An operator without tunable constants has no tiling to search: Stage I's result stands.
-    auto tunable = has_tunables(op, evaluator.options());
-    if (!tunable) return tunable.error();
-    if (!*tunable) {
-        out.skipped = "no tunable constants";
-        return out;
-    }
     auto tuned = tune(op, evaluator, TuneOptions::for_stage2(evaluator.options(), budget, o.out_dir / "stage2"), [](const TuneProgress&) {},
                       &run);
     if (!tuned) return tuned.error();
+    if (tuned->nothing_to_tune) {  // no tiling to search: Stage I's result stands
+        out.skipped = "no tunable constants";
+        return out;
+    }
     out.best_us = tuned->best_us;
     for (auto& [rel, text] : out.files) {
         auto now = read_text(tuned->tuned_dir / rel);

@@ -154,7 +154,7 @@ int run_bench(BenchArgs& a) {
     else
         print_table(results, targets->size(), a);
     if (failures.empty()) return k_exit_ok;
-    std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), study->jobs);
+    std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), methods->size() * targets->size());
     for (const auto& f : failures) std::cerr << "  " << f << "\n";
     return k_exit_failed;
 }

@@ -58,6 +58,10 @@ int run_tune(TuneArgs& args) {
         std::cerr << render_error(result.error());
         return exit_code_for(result.error());
     }
+    if (result->nothing_to_tune) {
+        std::cerr << render_error(make_error("no tunable constants found in " + op->root.string(), "see docs/stage2.md for markers"));
+        return k_exit_bad_input;
+    }
     if (args.json) {
         std::cout << result->summary.dump(2) << "\n";
         return k_exit_ok;

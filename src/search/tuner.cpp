@@ -256,12 +256,6 @@ Result<std::vector<Tunable>> screen(const std::vector<Tunable>& tunables, const 
 
 uint64_t soc_ub_bytes(const EvalOptions& eval) { return eval.soc_description["memory"].value("ub", uint64_t(196608)); }
 
-Result<bool> has_tunables(const OperatorSource& op, const EvalOptions& eval) {
-    auto tunables = find_tunables(op, soc_ub_bytes(eval));
-    if (!tunables) return tunables.error();
-    return !tunables->empty();
-}
-
 namespace {
 
 // The run a tune spends from: its own run store under out_dir, or a larger run's ledger.
@@ -305,7 +299,7 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
     std::vector<std::string> left_out;
     auto tunables = find_tunables(op, ub, &left_out);
     if (!tunables) return tunables.error();
-    if (tunables->empty()) return make_error("no tunable constants found in " + op.root.string(), "see docs/stage2.md for markers");
+    if (tunables->empty()) return TuneResult{.op = op.display_name(), .nothing_to_tune = true};
     auto strategy_check = make_strategy(options.strategy, SearchSpace(*tunables), options.seed);
     if (!strategy_check) return strategy_check.error();
 

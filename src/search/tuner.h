@@ -56,14 +56,13 @@ struct TuneResult {
     std::vector<std::optional<double>> latencies;
     std::filesystem::path tuned_dir;
     nlohmann::json summary;
+    // `op` has no constant to tune: nothing was evaluated and nothing else is set. The caller
+    // decides what that means (`ascendopt tune`: an error; optimize: Stage I's result stands).
+    bool nothing_to_tune = false;
 };
 
 // The UB a tiling may plan with on the evaluator's SoC.
 uint64_t soc_ub_bytes(const EvalOptions& eval);
-
-// Whether `op` has constants Stage II can tune (tune() is an error without any; callers that
-// run Stage II as one step of a larger method check first).
-Result<bool> has_tunables(const OperatorSource& op, const EvalOptions& eval);
 
 // A larger run Stage II is part of (optimize): its evaluations go into that run's ledger and
 // spend from its budget, instead of a run store of their own under out_dir.

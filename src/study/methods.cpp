@@ -28,11 +28,9 @@ Result<MethodRun> baseline_only(const OperatorSource& op, MethodContext& c) {
 }
 
 Result<MethodRun> run_stage2_only(const OperatorSource& op, MethodContext& c) {
-    auto tunable = has_tunables(op, c.evaluator.options());
-    if (!tunable) return tunable.error();
-    if (!*tunable) return baseline_only(op, c);
     auto tuned = tune(op, c.evaluator, TuneOptions::for_stage2(c.evaluator.options(), c.budget, c.out_dir), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
+    if (tuned->nothing_to_tune) return baseline_only(op, c);
     MethodRun r{"stage2", op.display_name(), tuned->baseline_us.value_or(0), tuned->latencies, tuned->summary};
     return r;
 }

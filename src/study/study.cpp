@@ -117,7 +117,6 @@ Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
         out.by_method.push_back({m->name, {}});
         for (size_t t = 0; t < plan.targets.size(); ++t, ++i) out.by_method.back().second.push_back(std::move(*runs[i]));
     }
-    out.jobs = jobs.size();
     return out;
 }
 

@@ -41,7 +41,6 @@ struct StudyOutcome {
     // Per method (in plan order), its runs in target order.
     std::vector<std::pair<std::string, std::vector<MethodRun>>> by_method;
     std::vector<std::string> failures;  // "method on operator: why"
-    size_t jobs = 0;
 };
 
 Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator);

@@ -105,22 +105,18 @@ std::string make_group() {
 bool ours(long tid) { return ::access(("/proc/self/task/" + std::to_string(tid)).c_str(), F_OK) == 0; }
 
 // The tasks of `dir` that are not threads of this process: a child's tree.
-std::vector<long> foreign_tasks(const std::string& dir, size_t& own) {
+std::vector<long> foreign_tasks(const std::string& dir) {
     std::istringstream ids(read_small(dir + "/tasks"));
     std::vector<long> foreign;
-    own = 0;
-    for (long tid; ids >> tid;) {
-        if (ours(tid)) ++own;
-        else foreign.push_back(tid);
-    }
+    for (long tid; ids >> tid;)
+        if (!ours(tid)) foreign.push_back(tid);
     return foreign;
 }
 
 // Kills every task of `dir` that is not ours, until none is left; false when they would not go.
 bool clear_foreign_tasks(const std::string& dir) {
     for (int attempt = 0; attempt < 50; ++attempt) {
-        size_t own = 0;
-        const auto foreign = foreign_tasks(dir, own);
+        const auto foreign = foreign_tasks(dir);
         if (foreign.empty()) return true;
         for (long tid : foreign) ::kill(pid_t(tid), SIGKILL);
         ::usleep(2000);
