@@ -87,9 +87,9 @@ Result<fs::path> GoldenRunner::cpp_binary(const std::string& source) {
     std::vector<std::string> args = {m_tc.cxx, "-std=gnu++17", "-O2", "-I" + (m_tc.share_dir / "include").string(),
                                      "-I" + m_tc.src_dir.string(), "-I" + m_tc.twin_include.string(), source,
                                      (m_tc.share_dir / "golden_main.cpp").string(), "-o", (*tmp / "golden").string()};
+    // The golden needs core/ (dtypes) only, not the twin.
     for (const auto& lib : m_tc.link_libs)
-        if (lib.filename().string().find("core") != std::string::npos || lib.filename().string().find("util") != std::string::npos)
-            args.push_back(lib.string());
+        if (lib.filename().string().find("core") != std::string::npos) args.push_back(lib.string());
     const ProcessResult r = run_process(args, {.timeout_seconds = 300, .keep_bytes = 32 * 1024});
     if (!r.succeeded()) {
         fs::remove_all(*tmp, ec);
