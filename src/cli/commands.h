@@ -26,5 +26,8 @@ CommandRunner add_check_command(CLI::App& app);
 
 // Options shared by eval and profile: --soc, --seed, --timeout, --jobs, --keep, --sim-noise, --repeats.
 void add_common_eval_options(CLI::App& cmd, EvalOptions& options);
+// The searches (tune, optimize, rewind, bench) replay identical evaluations (eval/eval_memo.h)
+// unless --no-replay.
+void add_replay_option(CLI::App& cmd, EvalOptions& options);
 
 }  // namespace ascendopt

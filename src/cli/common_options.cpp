@@ -58,4 +58,11 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
                  "Build and run candidates without the bubblewrap sandbox (where it cannot run); every result says so");
 }
 
+void add_replay_option(CLI::App& cmd, EvalOptions& o) {
+    o.replay = true;
+    cmd.add_flag("!--no-replay", o.replay,
+                 "Run every evaluation, even one identical to an earlier one (same sources, cases, tunables and settings); "
+                 "by default its stored result is replayed, which saves time and never budget");
+}
+
 }  // namespace ascendopt

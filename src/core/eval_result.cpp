@@ -23,6 +23,39 @@ nlohmann::json to_json(const OutputComparison& c) {
     return j;
 }
 
+OutputComparison comparison_from_json(const nlohmann::json& j) {
+    OutputComparison c;
+    c.name = j.at("name").get<std::string>();
+    c.elements = j.at("elements").get<int64_t>();
+    c.mismatches = j.at("mismatches").get<int64_t>();
+    c.max_abs_error = j.at("max_abs_error").get<double>();
+    c.max_rel_error = j.at("max_rel_error").get<double>();
+    if (j.contains("first_mismatch")) {
+        const auto& m = j.at("first_mismatch");
+        c.first = Mismatch{c.name, m.at("flat_index").get<int64_t>(), m.at("index").get<std::vector<int64_t>>(),
+                           m.value("lane", ""), m.at("actual").get<double>(), m.at("expected").get<double>()};
+    }
+    return c;
+}
+
+CaseResult case_from_json(const nlohmann::json& j) {
+    CaseResult c;
+    c.name = j.at("name").get<std::string>();
+    c.role = j.at("role").get<std::string>() == "perf" ? CaseRole::perf : CaseRole::check;
+    c.status = parse_status(j.at("status").get<std::string>()).value();
+    c.reason = j.value("reason", "");
+    for (const auto& o : j.at("outputs")) c.outputs.push_back(comparison_from_json(o));
+    c.run_seconds = j.at("run_seconds").get<double>();
+    if (j.contains("latency")) {
+        c.latency_us = j.at("latency").at("value").get<double>();
+        c.latency_samples = j.at("latency").at("samples").get<std::vector<double>>();
+    }
+    if (j.contains("twin")) c.twin = j.at("twin");
+    c.log_tail = j.value("log_tail", "");
+    c.known_defect = j.value("known_defect", "");
+    return c;
+}
+
 }  // namespace
 
 const char* status_name(EvalStatus s) { return k_names[static_cast<int>(s)]; }
@@ -56,7 +89,29 @@ nlohmann::json to_json(const EvalResult& r) {
                         {"backend", "sim"}, {"sandbox", r.sandboxed ? "bubblewrap" : "none"}};
     if (!r.reason.empty()) j["reason"] = r.reason;
     if (!r.build_log.empty()) j["build_log"] = r.build_log;
+    if (r.replayed) j["replayed"] = true;
     return j;
+}
+
+std::optional<EvalResult> eval_result_from_json(const nlohmann::json& j) {
+    // The documents are ascendopt's own, so any deviation (an older layout, a truncated file)
+    // only means "not usable": the caller evaluates again.
+    try {
+        EvalResult r;
+        r.op_name = j.at("operator").get<std::string>();
+        r.op_dir = j.at("dir").get<std::string>();
+        r.status = parse_status(j.at("status").get<std::string>()).value();
+        r.reason = j.value("reason", "");
+        r.build_log = j.value("build_log", "");
+        for (const auto& c : j.at("cases")) r.cases.push_back(case_from_json(c));
+        r.build_seconds = j.at("build_seconds").get<double>();
+        r.build_cached = j.at("build_cached").get<bool>();
+        r.sandboxed = j.at("sandbox").get<std::string>() != "none";
+        r.replayed = j.value("replayed", false);
+        return r;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
 }
 
 }  // namespace ascendopt

@@ -64,8 +64,13 @@ struct EvalResult {
     double build_seconds = 0;
     bool build_cached = false;
     bool sandboxed = true;  // false: the user chose to build and run this candidate unconfined
+    // The stored result of an identical earlier evaluation (eval/eval_memo.h), not a new run.
+    bool replayed = false;
 };
 
 nlohmann::json to_json(const EvalResult& r);
+// The inverse of to_json, for results stored by ascendopt itself (eval/eval_memo.h); nullopt
+// when `j` is not such a document.
+std::optional<EvalResult> eval_result_from_json(const nlohmann::json& j);
 
 }  // namespace ascendopt

@@ -47,6 +47,9 @@ struct EvalOptions {
     bool strict_gm = false;
     // UB accesses past their tensor's buffer fail even inside the UB (docs/twin.md).
     bool strict_ub = false;
+    // Replay the stored result of an identical earlier evaluation (eval_memo.h). On for the
+    // searches (tune, optimize, rewind, bench); eval and profile always run.
+    bool replay = false;
 };
 
 // What one evaluation asks for beyond the session's settings.

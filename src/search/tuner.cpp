@@ -1,5 +1,6 @@
 #include "search/tuner.h"
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -43,10 +44,13 @@ public:
     }
 
     Evaluator& evaluator() const { return m_evaluator; }
+    // Evaluations answered by the evaluator's memo (eval_memo.h): budget spent, time saved.
+    std::atomic<int64_t> replayed{0};
 
     EvaluationRecord run(const Candidate& c, const TilingConfig& config) {
         auto result = m_evaluator.evaluate(c.op, request(config));
         if (!result) return failed(result.error().message);
+        if (result->replayed) ++replayed;
         return record_of(*result);
     }
 
@@ -388,7 +392,8 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
         tunables_json.push_back(j);
     }
     result.summary = {{"operator", op.display_name()}, {"strategy", options.strategy}, {"seed", options.seed}, {"budget", options.budget},
-                      {"evaluations", result.evaluations}, {"cache_hits", result.cache_hits}, {"proposals", proposals},
+                      {"evaluations", result.evaluations}, {"cache_hits", result.cache_hits},
+                      {"replayed", session.replayed.load()}, {"proposals", proposals},
                       {"rejected_by_constraints", runner.rejected_by_constraints},
                       {"rejected_by_preflight", runner.rejected_by_preflight}, {"preflight_rejections", runner.preflight_rejections},
                       {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},

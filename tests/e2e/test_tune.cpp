@@ -15,8 +15,11 @@ using namespace ascendopt::e2e;
 
 namespace {
 
-std::vector<std::string> tune_args(const fs::path& out) {
-    return {"tune", "ops/exp_custom", "--budget", "8", "--strategy", "ga", "--seed", "5", "--out", out.string(), "--json", "-q"};
+// Every evaluation run for real unless `replay`: these tests are about the search itself.
+std::vector<std::string> tune_args(const fs::path& out, bool replay = false) {
+    std::vector<std::string> a = {"tune", "ops/exp_custom", "--budget", "8", "--strategy", "ga", "--seed", "5", "--out", out.string(), "--json", "-q"};
+    if (!replay) a.push_back("--no-replay");
+    return a;
 }
 
 }  // namespace
@@ -57,6 +60,27 @@ TEST(Tune, Kill9ThenRerunEndsLikeAnUninterruptedRun) {
     EXPECT_EQ(a["best_latency"], b["best_latency"]);
     EXPECT_EQ(b["evaluations"], 8) << "no evaluation lost or repeated";
     EXPECT_GT(b["cache_hits"].get<int>(), 0) << "the resumed run reused what the killed one committed";
+}
+
+// A second search over the same operator replays what the first measured (eval_memo.h): the
+// same budget is spent and the same result found, without running the cases again.
+TEST(Tune, ASecondSearchReplaysIdenticalEvaluations) {
+    TempDir d;
+    const auto first = run_cli(tune_args(d.path / "first", true));
+    const auto second = run_cli(tune_args(d.path / "second", true));
+    const auto fresh = run_cli(tune_args(d.path / "fresh", false));
+    ASSERT_EQ(first.exit_code, 0) << first.output;
+    ASSERT_EQ(second.exit_code, 0) << second.output;
+    ASSERT_EQ(fresh.exit_code, 0) << fresh.output;
+    const auto a = json_of(first), b = json_of(second), c = json_of(fresh);
+    EXPECT_EQ(b["evaluations"], 8) << "a replay still spends budget";
+    EXPECT_GT(b["replayed"].get<int>(), 0);
+    EXPECT_EQ(c["replayed"], 0) << "--no-replay runs every evaluation";
+    for (const auto* j : {&b, &c}) {
+        EXPECT_EQ(a["best_config"], (*j)["best_config"]);
+        EXPECT_EQ(a["best_latency"], (*j)["best_latency"]);
+        EXPECT_EQ(a["proposals"], (*j)["proposals"]);
+    }
 }
 
 TEST(Tune, BadStrategyIsBadInput) {
