@@ -55,7 +55,7 @@ Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles&
                                  SharedRun& run, const OptimizeOptions& o) {
     Stage2Outcome out{files, std::nullopt};
     if (budget < 1) return out;
-    auto tuned = tune(op, evaluator, TuneOptions::for_stage2(evaluator.options(), budget, o.out_dir / "stage2"), [](const TuneProgress&) {},
+    auto tuned = tune(op, evaluator, TuneOptions::for_stage2(evaluator.options(), o.search_seed.value_or(evaluator.options().seed), budget, o.out_dir / "stage2"), [](const TuneProgress&) {},
                       &run);
     if (!tuned) return tuned.error();
     if (tuned->nothing_to_tune) {  // no tiling to search: Stage I's result stands
@@ -84,6 +84,7 @@ nlohmann::json summary_json(const OptimizeOptions& o, const EvalOptions& eval, c
             {"bank", o.bank_path},
             {"budget", o.budget},
             {"seed", eval.seed},
+            {"search_seed", o.search_seed.value_or(eval.seed)},
             {"proposer", o.proposer_identity},
             {"llm", {{"configured", r.llm.configured}, {"calls", r.llm.calls}, {"answered", r.llm.answered}, {"first_error", r.llm.first_error}}},
             {"latency_source", "sim"},
@@ -114,7 +115,8 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Evaluator& ev
     auto store = RunStore::open(store_file);
     if (!store) return store.error();
     const int64_t budget1 = std::max<int64_t>(2, int64_t(double(o.budget) * o.stage1_share));
-    auto run = store->open_run("optimize", {{"operator", op.display_name()}, {"seed", eval.seed}, {"soc", eval.soc},
+    auto run = store->open_run("optimize", {{"operator", op.display_name()}, {"seed", eval.seed},
+                                            {"search_seed", o.search_seed.value_or(eval.seed)}, {"soc", eval.soc},
                                             {"budget", o.budget}, {"stage1_budget", budget1}, {"top_k", o.top_k},
                                             {"proposer", o.proposer_identity}, {"stage2", o.stage2}});
     if (!run) return run.error();

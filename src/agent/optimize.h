@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 
 #include "agent/stage1.h"
 #include "eval/evaluator.h"
@@ -16,6 +17,8 @@ struct OptimizeOptions {
     double stage1_share = 0.5;  // Stage I may use this share (at least 2); Stage II gets the rest
     bool stage2 = true;         // false: Stage I alone (an ablation)
     size_t top_k = 5;
+    // Seeds Stage II's search (and what else draws at random); empty: the evaluator's input seed.
+    std::optional<uint64_t> search_seed;
     std::filesystem::path out_dir;
     std::string bank_path;  // for the summary
     // Makes Stage I's LLM for the run (its id is for call accounting); null: the transfer proposer.

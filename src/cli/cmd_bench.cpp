@@ -40,6 +40,7 @@ struct BenchArgs {
     int parallel = int(std::max(1u, std::thread::hardware_concurrency()));
     std::string out = "ascendopt-bench";
     std::string bank;
+    int seeds = 1;
     bool json = false;
     bool quiet = false;
     SettingFlags settings;
@@ -65,29 +66,50 @@ Result<std::vector<const MethodInfo*>> chosen_methods(const std::string& list, b
     return out;
 }
 
+// --seeds N: the study seeds --seed, --seed + 1, ..., each a full repetition of the study.
+std::vector<uint64_t> study_seeds(const BenchArgs& a) {
+    std::vector<uint64_t> out;
+    for (int k = 0; k < a.seeds; ++k) out.push_back(a.eval.seed + uint64_t(k));
+    return out;
+}
+
 // The evaluations the experience bank costs each operator (the reference study: 20 of 230).
 int64_t rewind_share_of(const BenchArgs& a) { return a.rewind_share >= 0 ? a.rewind_share : int64_t(double(a.budget) * 20.0 / 230.0 + 0.5); }
 
 // "bench: [#####-----] 5/10 stage2 add_custom 1.21x, ETA 40 s"; one line per finished job.
-void report_done(size_t done, size_t total, const MethodRun& r, double seconds) {
+void report_done(size_t done, size_t total, const MethodRun& r, bool several_seeds, double seconds) {
     const size_t width = 20, filled = total ? done * width / total : width;
     const double s = run_speedup(r);
-    std::cerr << fmt::format("bench: [{}{}] {}/{} {} {} {:.2f}x, ETA {:.0f} s\n", std::string(filled, '#'), std::string(width - filled, '-'), done, total,
-                             r.method, r.op, s, seconds / double(done) * double(total - done));
+    std::cerr << fmt::format("bench: [{}{}] {}/{} {}{} {} {:.2f}x, ETA {:.0f} s\n", std::string(filled, '#'), std::string(width - filled, '-'), done,
+                             total, r.method, several_seeds ? fmt::format(" seed {}", r.seed) : "", r.op, s,
+                             seconds / double(done) * double(total - done));
 }
 
+// One row per method; with several seeds each figure is the mean over seeds followed by its 95%
+// confidence interval.
 void print_table(const nlohmann::json& results, size_t operators, const BenchArgs& a) {
-    std::cout << fmt::format("{:<22} {:>8}", "method", "GM");
-    for (double p : default_fast_ps()) std::cout << fmt::format(" {:>8}", "fast" + fast_p_key(p));
+    const bool seeded = a.seeds > 1;
+    std::cout << fmt::format("{:<22} {:>{}}", "method", "GM", seeded ? 26 : 9);
+    for (double p : {1.0, 1.2}) std::cout << fmt::format(" {:>{}}", "fast" + fast_p_key(p), seeded ? 21 : 8);
+    if (!seeded)
+        for (double p : {1.4, 1.8, 2.0}) std::cout << fmt::format(" {:>8}", "fast" + fast_p_key(p));
     std::cout << "\n";
     for (const auto& name : results["method_order"]) {
-        const auto& all = results["methods"][name.get<std::string>()]["summary"]["all"];
-        std::cout << fmt::format("{:<22} {:>7.3f}x", name.get<std::string>(), all["gm"].get<double>());
-        for (double p : default_fast_ps()) std::cout << fmt::format(" {:>8.2f}", all["fast_p"][fast_p_key(p)].get<double>());
+        const auto& summary = results["methods"][name.get<std::string>()]["summary"];
+        const auto& all = summary["all"];
+        const auto& ci = summary["interval95"];
+        std::cout << fmt::format("{:<22} {:>8.3f}x", name.get<std::string>(), all["gm"].get<double>());
+        if (seeded) std::cout << fmt::format(" [{:.3f}, {:.3f}]", ci["gm"]["low"].get<double>(), ci["gm"]["high"].get<double>());
+        for (double p : default_fast_ps()) {
+            if (seeded && p > 1.2) break;
+            std::cout << fmt::format(" {:>8.2f}", all["fast_p"][fast_p_key(p)].get<double>());
+            const auto& i = ci["fast_p"][fast_p_key(p)];
+            if (seeded) std::cout << fmt::format(" [{:.2f}, {:.2f}]", i["low"].get<double>(), i["high"].get<double>());
+        }
         std::cout << "\n";
     }
-    std::cout << fmt::format("{} operators, budget {} each (simulated latencies)\nresults: {}\n", operators, a.budget,
-                             (fs::path(a.out) / "results.json").string());
+    std::cout << fmt::format("{} operators, budget {} each{} (simulated latencies)\nresults: {}\n", operators, a.budget,
+                             seeded ? fmt::format(", {} seeds, [95% interval]", a.seeds) : "", (fs::path(a.out) / "results.json").string());
 }
 
 int run_bench(BenchArgs& a) {
@@ -123,7 +145,7 @@ int run_bench(BenchArgs& a) {
     EvalSession& session = std::get<EvalSession>(opened);
     std::optional<TemplateStore> templates;
     if (have_llm) templates.emplace(session.toolchain.share_dir / "templates", settings->get("templates.dir"));
-    StudyPlan plan{*methods, *targets, fs::path(a.out), a.budget, share, fs::path(a.bank), a.parallel, {}, {}};
+    StudyPlan plan{*methods, *targets, fs::path(a.out), a.budget, share, fs::path(a.bank), a.parallel, study_seeds(a), {}, {}};
     if (have_llm)
         plan.attach_llm = [&](const StudyJob& job, MethodContext& c) -> Status {
             auto llm = run_llm(*config, job.dir, job.dir / "llm-calls.db");
@@ -137,7 +159,7 @@ int run_bench(BenchArgs& a) {
     plan.on_done = [&](size_t done, size_t total, const MethodRun& r, double seconds) {
         if (r.detail.contains("error"))
             std::cerr << "ascendopt: warning: " << r.method << " on " << r.op << " failed: " << r.detail["error"].get<std::string>() << "\n";
-        if (!a.quiet) report_done(done, total, r, seconds);
+        if (!a.quiet) report_done(done, total, r, a.seeds > 1, seconds);
     };
     auto study = run_study(plan, *session.evaluator);
     if (!study) {
@@ -146,7 +168,7 @@ int run_bench(BenchArgs& a) {
     }
     const auto& failures = study->failures;
     const auto& by_method = study->by_method;
-    const auto results = study_results({a.suite, a.budget, a.eval.seed, share}, by_method);
+    const auto results = study_results({a.suite, a.budget, a.eval.seed, plan.seeds, share}, by_method);
     if (auto w = write_atomic(fs::path(a.out) / "results.json", results.dump(2) + "\n"); !w) return k_exit_environment;
     if (auto w = write_atomic(fs::path(a.out) / "results.csv", study_csv(results)); !w) return k_exit_environment;
     if (a.json)
@@ -154,7 +176,7 @@ int run_bench(BenchArgs& a) {
     else
         print_table(results, targets->size(), a);
     if (failures.empty()) return k_exit_ok;
-    std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), methods->size() * targets->size());
+    std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), methods->size() * targets->size() * plan.seeds.size());
     for (const auto& f : failures) std::cerr << "  " << f << "\n";
     return k_exit_failed;
 }
@@ -175,6 +197,11 @@ CommandRunner add_bench_command(CLI::App& app) {
     cmd->add_option("--parallel", a->parallel, "(method, operator) jobs run at once")->check(CLI::Range(1, 256))->capture_default_str();
     cmd->add_option("--out", a->out, "Output folder; rerun to resume")->capture_default_str();
     cmd->add_option("--bank", a->bank, "Experience bank for ascendopt and stage1 (ascendopt rewind builds one)");
+    cmd->add_option("--seeds", a->seeds,
+                    "Repeat the study with this many seeds (--seed, --seed+1, ...: each method's random choices; the inputs stay "
+                    "those of --seed); GM and fast_p are reported with 95% confidence intervals over them")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
     cmd->add_flag("--json", a->json, "Print results.json");
     cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
     add_common_eval_options(*cmd, a->eval);

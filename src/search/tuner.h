@@ -24,12 +24,12 @@ struct TuneOptions {
     std::filesystem::path out_dir;
     int workers = 2;
 
-    // Stage II as the study and optimize run it: the default strategy, the evaluation seed as
-    // the search seed, one worker per parallel build.
-    static TuneOptions for_stage2(const EvalOptions& eval, int64_t budget, std::filesystem::path out_dir) {
+    // Stage II as the study and optimize run it: the default strategy, the given search seed,
+    // one worker per parallel build.
+    static TuneOptions for_stage2(const EvalOptions& eval, uint64_t search_seed, int64_t budget, std::filesystem::path out_dir) {
         TuneOptions t;
         t.budget = budget;
-        t.seed = eval.seed;
+        t.seed = search_seed;
         t.out_dir = std::move(out_dir);
         t.workers = eval.jobs;
         return t;

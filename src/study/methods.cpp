@@ -16,7 +16,7 @@ namespace {
 Result<MethodRun> baseline_only(const OperatorSource& op, MethodContext& c) {
     auto store = RunStore::open(c.out_dir / "run.db");
     if (!store) return store.error();
-    auto run = store->open_run("stage2-baseline", {{"operator", op.display_name()}, {"seed", c.evaluator.options().seed}});
+    auto run = store->open_run("stage2-baseline", {{"operator", op.display_name()}, {"seed", c.evaluator.options().seed}, {"search_seed", c.search_seed}});
     if (!run) return run.error();
     auto session = CandidateSession::open(op, c.evaluator, {*store, *run, c.budget, c.out_dir});
     if (!session) return session.error();
@@ -28,7 +28,7 @@ Result<MethodRun> baseline_only(const OperatorSource& op, MethodContext& c) {
 }
 
 Result<MethodRun> run_stage2_only(const OperatorSource& op, MethodContext& c) {
-    auto tuned = tune(op, c.evaluator, TuneOptions::for_stage2(c.evaluator.options(), c.budget, c.out_dir), [](const TuneProgress&) {});
+    auto tuned = tune(op, c.evaluator, TuneOptions::for_stage2(c.evaluator.options(), c.search_seed, c.budget, c.out_dir), [](const TuneProgress&) {});
     if (!tuned) return tuned.error();
     if (tuned->nothing_to_tune) return baseline_only(op, c);
     MethodRun r{"stage2", op.display_name(), tuned->baseline_us.value_or(0), tuned->latencies, tuned->summary};
@@ -41,6 +41,7 @@ Result<MethodRun> run_optimize(const std::string& name, const OperatorSource& op
     o.stage1_share = stage2 ? 0.5 : 1.0;
     o.stage2 = stage2;
     o.out_dir = c.out_dir;
+    o.search_seed = c.search_seed;
     o.bank_path = c.bank_path;
     o.make_proposer = c.make_proposer;
     o.proposer_identity = c.proposer_identity;
@@ -93,7 +94,8 @@ Result<std::unique_ptr<LlmSearch>> start_llm_search(const std::string& method, c
     auto store = RunStore::open(c.out_dir / "run.db");
     if (!store) return store.error();
     s->store.emplace(std::move(*store));
-    settings.update({{"operator", op.display_name()}, {"seed", c.evaluator.options().seed}, {"budget", c.budget}, {"proposer", c.proposer_identity}});
+    settings.update({{"operator", op.display_name()}, {"seed", c.evaluator.options().seed}, {"search_seed", c.search_seed}, {"budget", c.budget},
+                     {"proposer", c.proposer_identity}});
     auto run = s->store->open_run(method, settings);
     if (!run) return run.error();
     s->run = *run;
@@ -153,7 +155,8 @@ const MethodInfo* find_method(const std::string& name) {
 nlohmann::json to_json(const MethodRun& r) {
     nlohmann::json evaluations = nlohmann::json::array();
     for (const auto& e : r.evaluations) evaluations.push_back(e ? nlohmann::json(*e) : nlohmann::json());
-    return {{"method", r.method}, {"operator", r.op}, {"level", r.level}, {"baseline_us", r.baseline_us}, {"evaluations_us", evaluations}, {"detail", r.detail}};
+    return {{"method", r.method}, {"operator", r.op},          {"level", r.level},
+            {"seed", r.seed},     {"baseline_us", r.baseline_us}, {"evaluations_us", evaluations}, {"detail", r.detail}};
 }
 
 MethodRun method_run_from_json(const nlohmann::json& j) {
@@ -161,6 +164,7 @@ MethodRun method_run_from_json(const nlohmann::json& j) {
     r.method = j.value("method", "");
     r.op = j.value("operator", "");
     r.level = j.value("level", "all");
+    r.seed = j.value("seed", uint64_t(0));
     r.baseline_us = j.value("baseline_us", 0.0);
     for (const auto& e : j.value("evaluations_us", nlohmann::json::array()))
         r.evaluations.push_back(e.is_number() ? std::optional<double>(e.get<double>()) : std::nullopt);

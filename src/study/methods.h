@@ -37,6 +37,7 @@ const MethodInfo* find_method(const std::string& name);
 
 struct MethodContext {
     Evaluator& evaluator;           // the session's; its options() give the SoC and the input seed
+    uint64_t search_seed = 0;       // what the method draws at random with (the study's seed)
     int64_t budget = 0;             // unique evaluations for this operator, the rewind share included
     int64_t rewind_share = 0;       // of `budget`, charged to building the bank (methods that need one)
     std::filesystem::path out_dir;  // this method's folder for this operator
@@ -54,6 +55,7 @@ struct MethodRun {
     std::vector<std::optional<double>> evaluations;  // latency per evaluation, budget order; nullopt: not correct
     nlohmann::json detail = nlohmann::json::object();  // the method's own summary
     std::string level = "all";  // the operator's level in the suite (study/suite.h)
+    uint64_t seed = 0;          // the study seed it ran with (MethodContext::search_seed)
 };
 
 nlohmann::json to_json(const MethodRun& r);

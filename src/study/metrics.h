@@ -43,4 +43,24 @@ struct MethodSummary {
 
 MethodSummary summarize(const std::vector<OperatorOutcome>& outcomes, size_t budget, const std::vector<double>& ps = default_fast_ps());
 
+// A mean over independent repetitions (the study's seeds) with its two-sided 95% confidence
+// interval from Student's t; one value gives a zero-width interval.
+struct Interval {
+    double mean = 0, low = 0, high = 0;
+    size_t n = 0;
+};
+Interval mean_interval95(const std::vector<double>& values);
+
+// A method over several seeds: each seed summarized as above, then combined. GMs (overall, per
+// level, along the progress curve) combine geometrically and their interval is taken on the
+// log scale; fast_p shares combine arithmetically.
+struct SeededSummary {
+    std::vector<MethodSummary> per_seed;
+    MethodSummary combined;
+    Interval gm;
+    std::map<double, Interval> fast;
+};
+SeededSummary summarize_seeds(const std::vector<std::vector<OperatorOutcome>>& by_seed, size_t budget,
+                              const std::vector<double>& ps = default_fast_ps());
+
 }  // namespace ascendopt

@@ -47,7 +47,7 @@ Result<MethodRun> run_openevolve(const OperatorSource& op, MethodContext& c, con
     CandidateRunner& runner = s.runner();
     const CandidateFiles& start = s.files;
     const double baseline = s.baseline_us();
-    ProgramDatabase db(config, c.evaluator.options().seed);
+    ProgramDatabase db(config, c.search_seed);
     db.seed({start, baseline, bottleneck_pipe(s.base), 0, std::nullopt, 0});
 
     int64_t calls = 0, unusable = 0, failed = 0, migrations = 0, last_migration = 0;

@@ -62,6 +62,23 @@ Table results_table(const json& results) {
     return t;
 }
 
+// With several seeds: each method's GM and fast_p as the mean over seeds with its 95% interval.
+std::optional<Table> seeds_table(const json& results) {
+    Table t{"seeds", {"method", "seeds", "GM speedup", "95% interval", "fast_1.0", "95% interval", "fast_1.2", "95% interval"}, {}};
+    for (const auto& name : method_order(results)) {
+        const json ci = results["methods"][name]["summary"].value("interval95", json::object());
+        if (ci.empty() || ci["gm"].value("seeds", 0) < 2) continue;
+        auto range = [](const json& i, const char* f) { return fmt::format(fmt::runtime(f), i.value("low", 0.0), i.value("high", 0.0)); };
+        const json& f10 = ci["fast_p"]["1.0"];
+        const json& f12 = ci["fast_p"]["1.2"];
+        t.rows.push_back({name, std::to_string(ci["gm"].value("seeds", 0)), fmt::format("{:.3f}x", ci["gm"].value("mean", 1.0)),
+                          range(ci["gm"], "{:.3f}x - {:.3f}x"), fmt::format("{:.2f}", f10.value("mean", 0.0)), range(f10, "{:.2f} - {:.2f}"),
+                          fmt::format("{:.2f}", f12.value("mean", 0.0)), range(f12, "{:.2f} - {:.2f}")});
+    }
+    if (t.rows.empty()) return std::nullopt;
+    return t;
+}
+
 // The full method against each ablation present: what each component is worth.
 std::optional<Table> ablation_table(const json& results) {
     const json& m = results["methods"];
@@ -137,6 +154,8 @@ std::vector<Section> sections(const json& results) {
     out.push_back({2, "Results", "GM: geometric mean over operators of baseline latency / best correct latency (1.0 when nothing better was found); "
                                  "fast_p: share of operators faster than p times.",
                    results_table(results)});
+    if (auto t = seeds_table(results))
+        out.push_back({2, "Over seeds", "The study repeated with each seed; the mean over seeds and its two-sided 95% confidence interval (Student's t; GM on the log scale).", t});
     if (auto t = ablation_table(results)) out.push_back({2, "Ablation", "Each row leaves out components of the full method, at the same budget.", t});
     if (auto t = llm_table(results)) out.push_back({2, "LLM calls, tokens and cost", "Calls paid for by this study (replayed replies are not counted again).", t});
     out.push_back({2, "Progress versus budget", "", std::nullopt, "progress"});

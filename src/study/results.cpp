@@ -1,5 +1,7 @@
 #include "study/results.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "study/metrics.h"
@@ -10,6 +12,19 @@ namespace {
 using nlohmann::json;
 
 OperatorOutcome outcome_of(const MethodRun& r) { return {r.op, r.level, r.baseline_us, r.evaluations}; }
+
+json interval_json(const Interval& i) { return {{"mean", i.mean}, {"low", i.low}, {"high", i.high}, {"seeds", i.n}}; }
+
+// A method's runs split by seed, seeds in the order they first appear.
+std::vector<std::pair<uint64_t, std::vector<OperatorOutcome>>> outcomes_by_seed(const std::vector<MethodRun>& runs) {
+    std::vector<std::pair<uint64_t, std::vector<OperatorOutcome>>> out;
+    for (const auto& r : runs) {
+        auto it = std::find_if(out.begin(), out.end(), [&](const auto& s) { return s.first == r.seed; });
+        if (it == out.end()) it = out.insert(out.end(), {r.seed, {}});
+        it->second.push_back(outcome_of(r));
+    }
+    return out;
+}
 
 json group_json(const GroupSummary& g) {
     json fast = json::object();
@@ -38,31 +53,45 @@ json study_results(const StudyHeader& h, const std::vector<std::pair<std::string
     json methods = json::object();
     json order = json::array();
     for (const auto& [name, method_runs] : runs) {
-        std::vector<OperatorOutcome> outcomes;
         json per_op = json::array();
-        for (const auto& r : method_runs) {
-            outcomes.push_back(outcome_of(r));
-            per_op.push_back(to_json(r));
-        }
-        const MethodSummary s = summarize(outcomes, size_t(h.budget));
+        for (const auto& r : method_runs) per_op.push_back(to_json(r));
+        const auto seeded = outcomes_by_seed(method_runs);
+        std::vector<std::vector<OperatorOutcome>> by_seed;
+        for (const auto& [seed, outcomes] : seeded) by_seed.push_back(outcomes);
+        const SeededSummary ss = summarize_seeds(by_seed, size_t(h.budget));
+        const MethodSummary& s = ss.combined;
         json levels = json::object();
         for (const auto& [level, g] : s.by_level) levels[level] = group_json(g);
-        methods[name] = {{"summary", {{"all", group_json(s.all)}, {"by_level", levels}, {"progress_gm", s.progress}, {"llm", llm_totals(method_runs)}}},
+        json per_seed = json::array();
+        for (size_t k = 0; k < seeded.size(); ++k) {
+            json entry = group_json(ss.per_seed[k].all);
+            entry["seed"] = seeded[k].first;
+            per_seed.push_back(entry);
+        }
+        json fast_intervals = json::object();
+        for (const auto& [p, i] : ss.fast) fast_intervals[fast_p_key(p)] = interval_json(i);
+        methods[name] = {{"summary",
+                          {{"all", group_json(s.all)},
+                           {"interval95", {{"gm", interval_json(ss.gm)}, {"fast_p", fast_intervals}}},
+                           {"seeds", per_seed},
+                           {"by_level", levels},
+                           {"progress_gm", s.progress},
+                           {"llm", llm_totals(method_runs)}}},
                          {"operators", per_op}};
         order.push_back(name);
     }
-    return {{"suite", h.suite},          {"budget", h.budget}, {"seed", h.seed}, {"rewind_share", h.rewind_share},
+    return {{"suite", h.suite},          {"budget", h.budget}, {"seed", h.seed}, {"seeds", h.seeds}, {"rewind_share", h.rewind_share},
             {"latency_source", "sim"}, {"method_order", order}, {"methods", methods}};
 }
 
 std::string study_csv(const json& results) {
-    std::string csv = "method,operator,level,baseline_us,best_us,speedup,evaluations,llm_calls,llm_cost_usd\n";
+    std::string csv = "method,seed,operator,level,baseline_us,best_us,speedup,evaluations,llm_calls,llm_cost_usd\n";
     for (const auto& [name, m] : results["methods"].items())
         for (const auto& entry : m["operators"]) {
             const MethodRun run = method_run_from_json(entry);
             const double s = entry_speedup(entry);
             const json llm = run.detail.value("llm", json::object());
-            csv += fmt::format("{},{},{},{:.4f},{:.4f},{:.4f},{},{},{:.6f}\n", name, run.op, run.level, run.baseline_us, run.baseline_us / s, s,
+            csv += fmt::format("{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{:.6f}\n", name, run.seed, run.op, run.level, run.baseline_us, run.baseline_us / s, s,
                                run.evaluations.size(), llm.value("calls", int64_t(0)), llm.value("cost_usd", 0.0));
         }
     return csv;

@@ -16,7 +16,8 @@ namespace ascendopt {
 struct StudyHeader {
     std::string suite;
     int64_t budget = 0;
-    uint64_t seed = 0;
+    uint64_t seed = 0;                // of the inputs
+    std::vector<uint64_t> seeds = {0};  // the study seeds (StudyPlan::seeds)
     int64_t rewind_share = 0;
 };
 

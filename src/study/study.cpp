@@ -33,6 +33,7 @@ std::optional<MethodRun> saved_run(const StudyJob& job) {
     if (!j) return std::nullopt;
     MethodRun run = method_run_from_json(*j);
     run.level = job.target->level;  // suite.toml may have changed since
+    run.seed = job.seed;
     return run;
 }
 
@@ -51,6 +52,7 @@ Result<MethodRun> run_job(const StudyJob& job, const StudyPlan& plan, Evaluator&
         bank.emplace(std::move(*b));
     }
     MethodContext c{.evaluator = evaluator,
+                    .search_seed = job.seed,
                     .budget = plan.budget,
                     .rewind_share = plan.rewind_share,
                     .out_dir = job.dir,
@@ -63,6 +65,7 @@ Result<MethodRun> run_job(const StudyJob& job, const StudyPlan& plan, Evaluator&
     MethodRun run = std::move(*made);
     run.op = job.target->op;
     run.level = job.target->level;
+    run.seed = job.seed;
     run.detail["llm"] = llm_totals(job.dir / "llm-calls.db");
     if (auto w = write_atomic(job.dir / "result.json", to_json(run).dump(2) + "\n"); !w) return w.error();
     return run;
@@ -74,6 +77,7 @@ MethodRun failed_run(const StudyJob& job, const Error& e) {
     r.method = job.method->name;
     r.op = job.target->op;
     r.level = job.target->level;
+    r.seed = job.seed;
     r.detail = {{"error", e.message}, {"hint", e.hint}};
     return r;
 }
@@ -83,7 +87,11 @@ MethodRun failed_run(const StudyJob& job, const Error& e) {
 Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
     std::vector<StudyJob> jobs;
     for (const MethodInfo* m : plan.methods)
-        for (const auto& t : plan.targets) jobs.push_back({m, &t, plan.out / m->name / t.op});
+        for (uint64_t seed : plan.seeds)
+            for (const auto& t : plan.targets) {
+                const fs::path method_dir = plan.out / m->name;
+                jobs.push_back({m, &t, seed, (plan.seeds.size() == 1 ? method_dir : method_dir / ("seed-" + std::to_string(seed))) / t.op});
+            }
     std::vector<std::optional<MethodRun>> runs(jobs.size());
     std::mutex mutex;
     std::optional<Error> fatal;
@@ -97,7 +105,8 @@ Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
         }
         auto r = run_job(jobs[i], plan, evaluator);
         std::lock_guard lock(mutex);
-        const std::string what = jobs[i].method->name + " on " + jobs[i].target->op;
+        const std::string what = jobs[i].method->name + " on " + jobs[i].target->op +
+                                 (plan.seeds.size() == 1 ? "" : " (seed " + std::to_string(jobs[i].seed) + ")");
         if (!r && r.error().missing_tool) {
             if (!fatal) {
                 fatal = r.error();
@@ -111,11 +120,11 @@ Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
         if (plan.on_done) plan.on_done(done, jobs.size(), *runs[i], std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     });
     if (fatal) return *fatal;
-    // Filed by (method, target), whatever order the jobs ended in.
+    // Filed by (method, seed, target), whatever order the jobs ended in.
     size_t i = 0;
     for (const MethodInfo* m : plan.methods) {
         out.by_method.push_back({m->name, {}});
-        for (size_t t = 0; t < plan.targets.size(); ++t, ++i) out.by_method.back().second.push_back(std::move(*runs[i]));
+        for (size_t k = 0; k < plan.seeds.size() * plan.targets.size(); ++k, ++i) out.by_method.back().second.push_back(std::move(*runs[i]));
     }
     return out;
 }

@@ -1,5 +1,6 @@
 // The study as a whole (`ascendopt bench`): every method on every target at the same budget,
-// as jobs (method, operator) with a folder each, <out>/<method>/<operator>/. A job writes its
+// once per study seed, as jobs (method, seed, operator) with a folder each:
+// <out>/<method>/<operator>/ with one seed, <out>/<method>/seed-<s>/<operator>/ with several. A job writes its
 // result.json when done, so a rerun reads finished jobs back and resumes the others from their
 // run stores. Jobs run `parallel` at a time; results are filed by (method, operator), never by
 // the order jobs finished. A job that fails is filed as finding nothing, with the error, and is
@@ -19,6 +20,7 @@ namespace ascendopt {
 struct StudyJob {
     const MethodInfo* method = nullptr;
     const StudyTarget* target = nullptr;
+    uint64_t seed = 0;
     std::filesystem::path dir;
 };
 
@@ -30,6 +32,9 @@ struct StudyPlan {
     int64_t rewind_share = 0;
     std::filesystem::path bank;  // empty: none
     int parallel = 1;
+    // The study seeds: each method runs on each target once per seed, drawing its random
+    // choices from it (the inputs stay those of the evaluator's seed).
+    std::vector<uint64_t> seeds = {0};
     // Gives a job that uses an LLM its proposer, templates and parameters (the caller knows the
     // configuration); empty: no LLM.
     std::function<Status(const StudyJob&, MethodContext&)> attach_llm;
@@ -38,7 +43,7 @@ struct StudyPlan {
 };
 
 struct StudyOutcome {
-    // Per method (in plan order), its runs in target order.
+    // Per method (in plan order), its runs in seed order, each seed's in target order.
     std::vector<std::pair<std::string, std::vector<MethodRun>>> by_method;
     std::vector<std::string> failures;  // "method on operator: why"
 };

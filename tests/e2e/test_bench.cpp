@@ -205,6 +205,38 @@ TEST(Bench, AFailingOperatorIsReportedAndTheOthersStillRun) {
     EXPECT_NE(read_text(tmp.path / "out" / "report.md")->find("| stage2 | - | failed: "), std::string::npos);
 }
 
+// --seeds 3: three repetitions of Stage II with different search seeds; results.json gives the
+// per-seed GMs, their geometric mean and a 95% interval that holds them, checked here by hand.
+TEST(Bench, SeveralSeedsGiveAMeanAndAnInterval) {
+    TempDir tmp;
+    fs::copy(source_dir() / "ops" / "exp_custom", tmp.path / "exp_custom", fs::copy_options::recursive);
+    const auto r = run_cli({"bench", tmp.path.string(), "--methods", "stage2", "--budget", "4", "--seeds", "3", "--out", (tmp.path / "out").string()},
+                           {{"ASCENDOPT_CONFIG", "/dev/null"}});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("3 seeds, [95% interval]"), std::string::npos) << r.output;
+    const auto results = nlohmann::json::parse(*read_text(tmp.path / "out" / "results.json"));
+    EXPECT_EQ(results["seeds"], nlohmann::json({0, 1, 2}));
+    const auto& m = results["methods"]["stage2"];
+    ASSERT_EQ(m["operators"].size(), 3u);
+    std::vector<double> gms;
+    for (size_t k = 0; k < 3; ++k) {
+        EXPECT_EQ(m["operators"][k]["seed"], k);
+        EXPECT_TRUE(fs::exists(tmp.path / "out" / "stage2" / ("seed-" + std::to_string(k)) / "exp_custom" / "result.json"));
+        gms.push_back(by_hand_speedup(m["operators"][k]));
+        EXPECT_NEAR(m["summary"]["seeds"][k]["gm"].get<double>(), gms.back(), 1e-12);
+    }
+    const auto& ci = m["summary"]["interval95"]["gm"];
+    EXPECT_NEAR(ci["mean"].get<double>(), by_hand_gm(gms), 1e-12);
+    EXPECT_NEAR(m["summary"]["all"]["gm"].get<double>(), by_hand_gm(gms), 1e-12);
+    EXPECT_EQ(ci["seeds"], 3);
+    for (double g : gms) {
+        EXPECT_LE(ci["low"].get<double>(), g + 1e-12);
+        EXPECT_GE(ci["high"].get<double>(), g - 1e-12);
+    }
+    ASSERT_EQ(run_cli({"report", (tmp.path / "out").string()}).exit_code, 0);
+    EXPECT_NE(read_text(tmp.path / "out" / "report.md")->find("## Over seeds"), std::string::npos);
+}
+
 TEST(Bench, AnUnknownMethodIsAnErrorThatListsTheMethods) {
     const auto r = run_cli({"bench", "ops", "--methods", "magic", "--budget", "4"});
     EXPECT_EQ(r.exit_code, 2);

@@ -49,5 +49,40 @@ TEST(Metrics, SummaryByLevelAndProgressCurve) {
     EXPECT_NEAR(s.progress[2], std::cbrt(2.0 * 1.0 * 2.0), 1e-12);
 }
 
+// {1, 2, 3}: mean 2, sample sd 1, t(0.975, 2) = 4.303, half width 4.303 / sqrt(3).
+TEST(Metrics, MeanIntervalFromStudentsT) {
+    const Interval i = mean_interval95({1.0, 2.0, 3.0});
+    EXPECT_EQ(i.n, 3u);
+    EXPECT_DOUBLE_EQ(i.mean, 2.0);
+    EXPECT_NEAR(i.low, 2.0 - 4.303 / std::sqrt(3.0), 1e-12);
+    EXPECT_NEAR(i.high, 2.0 + 4.303 / std::sqrt(3.0), 1e-12);
+    const Interval one = mean_interval95({1.5});
+    EXPECT_DOUBLE_EQ(one.low, 1.5);
+    EXPECT_DOUBLE_EQ(one.high, 1.5);
+    const Interval same = mean_interval95({1.2, 1.2, 1.2});
+    EXPECT_DOUBLE_EQ(same.low, 1.2);
+}
+
+// Two seeds of the three operators above: the second finds nothing on a and c (GM 1.0).
+// GM over seeds is geometric, its interval on the log scale; fast_p is arithmetic.
+TEST(Metrics, SeedsCombineGeometricallyWithAnInterval) {
+    auto nothing = outcomes();
+    nothing[0].evaluations = {12.0};
+    nothing[2].evaluations = {std::nullopt};
+    const SeededSummary s = summarize_seeds({outcomes(), nothing}, 3);
+    ASSERT_EQ(s.per_seed.size(), 2u);
+    const double gm0 = std::cbrt(4.0), gm1 = 1.0;
+    EXPECT_NEAR(s.combined.all.gm, std::sqrt(gm0 * gm1), 1e-12);
+    EXPECT_NEAR(s.gm.mean, std::sqrt(gm0 * gm1), 1e-12);
+    const double log_half = 12.706 * std::abs(std::log(gm0) - std::log(gm1)) / std::sqrt(2.0) / std::sqrt(2.0);
+    EXPECT_NEAR(s.gm.low, std::exp(std::log(s.gm.mean) - log_half), 1e-9);
+    EXPECT_NEAR(s.gm.high, std::exp(std::log(s.gm.mean) + log_half), 1e-9);
+    EXPECT_NEAR(s.combined.all.fast.at(1.0), (2.0 / 3 + 0.0) / 2, 1e-12);
+    EXPECT_NEAR(s.fast.at(1.0).mean, 1.0 / 3, 1e-12);
+    ASSERT_EQ(s.combined.progress.size(), 3u);
+    EXPECT_NEAR(s.combined.progress[2], std::sqrt(gm0 * 1.0), 1e-12);
+    EXPECT_NEAR(s.combined.by_level.at("reduction").gm, std::sqrt(2.0 * 1.0), 1e-12);
+}
+
 }  // namespace
 }  // namespace ascendopt

@@ -67,6 +67,26 @@ TEST_F(StudyOnFake, AFinishedJobIsReadBackWithoutEvaluatingAgain) {
     EXPECT_EQ(b->by_method[0].second[0].evaluations, a->by_method[0].second[0].evaluations);
 }
 
+// With several seeds every (method, seed, operator) is a job of its own, in its own folder,
+// and the runs come back seed by seed with the seed they ran with.
+TEST_F(StudyOnFake, EachSeedIsAFullRepetitionInItsOwnFolder) {
+    m_plan.targets.erase(m_plan.targets.begin());  // exp_custom alone
+    m_plan.seeds = {3, 4};
+    FakeEvaluator fake(verdict);
+    auto r = run_study(m_plan, fake);
+    ASSERT_TRUE(r) << r.error().message;
+    const auto& runs = r->by_method[0].second;
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0].seed, 3u);
+    EXPECT_EQ(runs[1].seed, 4u);
+    for (const char* seed : {"seed-3", "seed-4"}) EXPECT_TRUE(fs::exists(m_plan.out / "stage2" / seed / "exp_custom" / "result.json")) << seed;
+    FakeEvaluator again(verdict);
+    auto b = run_study(m_plan, again);
+    ASSERT_TRUE(b) << b.error().message;
+    EXPECT_EQ(again.evaluations(), 0) << "both seeds are read back";
+    EXPECT_EQ(b->by_method[0].second[1].seed, 4u);
+}
+
 // Stage II alone on an operator without tunable constants measures its baseline and finds
 // nothing, instead of failing the job.
 TEST_F(StudyOnFake, StageTwoOnAnOperatorWithoutTunablesMeasuresTheBaseline) {
