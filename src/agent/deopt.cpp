@@ -1,6 +1,7 @@
 #include "agent/deopt.h"
 
 #include <regex>
+#include <set>
 
 namespace ascendopt {
 namespace {
@@ -52,13 +53,34 @@ std::optional<CandidateFiles> smaller_tiles(const CandidateFiles& files) {
     return edit_files(files, "op_host/", [](const std::string& text) { return std::regex_replace(text, ub, "$1 $2 /= 4;"); });
 }
 
-// Double buffering: a queue given one buffer (a literal 1, or a BUFFER_NUM-style constant
-// defined as 1) gets two.
+// The names a kernel gives its queues' depth: the count argument of a three-argument
+// InitBuffer and the depth of a TQue<position, depth> declaration, where it is a name.
+std::set<std::string> queue_depth_names(const std::string& text) {
+    static const std::regex init(R"(InitBuffer\s*\(\s*[A-Za-z_]\w*\s*,\s*([A-Za-z_]\w*)\s*,)");
+    static const std::regex tque(R"(TQue\s*<\s*[\w:]+\s*,\s*([A-Za-z_]\w*)\s*>)");
+    std::set<std::string> names;
+    for (const auto* re : {&init, &tque})
+        for (std::sregex_iterator it(text.begin(), text.end(), *re), end; it != end; ++it) names.insert((*it)[1].str());
+    return names;
+}
+
+// Double buffering: a queue given one buffer gets two, whether the 1 is a literal in InitBuffer
+// or a constant that sets the queues' depth (BUFFER_NUM, BufferNum, ...: any name used as one,
+// defined as 1 with const, constexpr or #define). Kernels that size each buffer as the UB share
+// divided by that constant keep their UB total.
 std::optional<CandidateFiles> double_buffer(const CandidateFiles& files) {
     static const std::regex literal(R"((InitBuffer\s*\(\s*[A-Za-z_]\w*\s*,\s*)1(\s*,))");
-    static const std::regex constant(R"(((?:constexpr|const)\s+[A-Za-z_][\w:]*\s+BUFFER_NUM\s*=\s*)1(\s*;))");
-    return edit_files(files, "op_kernel/", [](const std::string& text) {
-        return std::regex_replace(std::regex_replace(text, constant, "$012$2"), literal, "$012$2");
+    std::set<std::string> names;  // over every kernel file: a header may define what a .cpp uses
+    for (const auto& [rel, text] : files)
+        if (in(rel, "op_kernel/")) names.merge(queue_depth_names(text));
+    return edit_files(files, "op_kernel/", [&names](const std::string& text) {
+        std::string out = text;
+        for (const auto& name : names) {
+            const std::regex constant("((?:constexpr|const)\\s+(?:static\\s+)?[A-Za-z_][\\w:]*\\s+" + name + "\\s*=\\s*)1(\\s*;)");
+            const std::regex define("(#define\\s+" + name + "\\s+)1\\b");
+            out = std::regex_replace(std::regex_replace(out, constant, "$012$2"), define, "$012");
+        }
+        return std::regex_replace(out, literal, "$012$2");
     });
 }
 

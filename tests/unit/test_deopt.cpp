@@ -82,6 +82,18 @@ TEST(Deoptimizations, RestoringUndoesTheRule) {
     auto restored = rule("single_buffer").restore(untuned);
     ASSERT_TRUE(restored);
     EXPECT_NE(restored->at("op_kernel/k.cpp").find("constexpr int32_t BUFFER_NUM = 2;"), std::string::npos);
+    // Any name the kernel uses as a queue depth, wherever it is defined (heaviside's BufferNum).
+    const CandidateFiles named = {{"op_kernel/k.h", "constexpr uint16_t BufferNum = 1;\nconstexpr uint16_t Other = 1;\n"},
+                                  {"op_kernel/k.cpp", "#include \"k.h\"\nTQue<QuePosition::VECIN, BufferNum> q;\n"
+                                                      "void f() { pipe->InitBuffer(q, BufferNum, size / BufferNum); }\n"}};
+    auto renamed = rule("single_buffer").restore(named);
+    ASSERT_TRUE(renamed);
+    EXPECT_EQ(renamed->at("op_kernel/k.h"), "constexpr uint16_t BufferNum = 2;\nconstexpr uint16_t Other = 1;\n") << "only the queue depth";
+    EXPECT_EQ(renamed->at("op_kernel/k.cpp"), named.at("op_kernel/k.cpp"));
+    const CandidateFiles defined = {{"op_kernel/k.cpp", "#define BUFNUM 1\nvoid f() { pipe.InitBuffer(q, BUFNUM, 64); }\n"}};
+    auto from_define = rule("single_buffer").restore(defined);
+    ASSERT_TRUE(from_define);
+    EXPECT_NE(from_define->at("op_kernel/k.cpp").find("#define BUFNUM 2\n"), std::string::npos);
     EXPECT_FALSE(rule("fewer_cores").restore) << "no general form: the record's diff or nothing";
 }
 
