@@ -101,8 +101,9 @@ const Deoptimization* deoptimization_for_family(const std::string& family) {
 
 const std::vector<Deoptimization>& deoptimizations() {
     static const std::vector<Deoptimization> all = {
-        {"single_buffer", "kernel.memory.double_buffer", "double buffering of the queues", single_buffer, double_buffer},
-        {"full_barriers", "kernel.sync.elimination", "pipelining between stages (no full barriers)", full_barriers, no_full_barriers},
+        {"single_buffer", "kernel.memory.double_buffer", "double buffering of the queues", single_buffer, double_buffer, "double_buffer"},
+        {"full_barriers", "kernel.sync.elimination", "pipelining between stages (no full barriers)", full_barriers, no_full_barriers,
+         "no_full_barriers"},
         {"smaller_tiles", "tiling.tile_size", "tiles sized to the whole UB", smaller_tiles, {}},
         {"fewer_cores", "tiling.multicore", "work split over all vector cores", fewer_cores, {}},
     };

@@ -22,6 +22,7 @@ struct Deoptimization {
     // The optimization itself, on any operator that lacks it (what offline Stage I transfers
     // when a record's diff does not apply to another operator); empty where no general form exists.
     std::function<std::optional<CandidateFiles>(const CandidateFiles&)> restore;
+    std::string restore_name;  // "double_buffer"; empty without a restore
 };
 
 // In the order rule-based rewind tries them.

@@ -49,6 +49,7 @@ struct Stage2Outcome {
     CandidateFiles files;
     std::optional<double> best_us;
     std::string skipped;  // why Stage II did not run, when it did not
+    nlohmann::json baseline_config, best_config;
 };
 
 Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles& files, int64_t budget, Evaluator& evaluator,
@@ -63,6 +64,8 @@ Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles&
         return out;
     }
     out.best_us = tuned->best_us;
+    out.baseline_config = tuned->summary.value("baseline_config", nlohmann::json());
+    out.best_config = tuned->summary.value("best_config", nlohmann::json());
     for (auto& [rel, text] : out.files) {
         auto now = read_text(tuned->tuned_dir / rel);
         if (!now) return now.error();
@@ -75,7 +78,8 @@ nlohmann::json summary_json(const OptimizeOptions& o, const EvalOptions& eval, c
     const Stage1Result& s1 = r.stage1;
     nlohmann::json accepted = nlohmann::json::array(), attempts = nlohmann::json::array();
     for (const auto& a : s1.accepted)
-        accepted.push_back({{"record", a.record}, {"inspired_by", a.inspired_by}, {"family", a.family}, {"before_us", a.before_us},
+        accepted.push_back({{"record", a.record}, {"inspired_by", a.inspired_by}, {"record_operator", a.record_operator},
+                            {"applied_as", a.applied_as}, {"family", a.family}, {"before_us", a.before_us},
                             {"after_us", a.after_us}, {"files", a.files}, {"diff", a.diff}});
     for (const auto& t : s1.attempts) attempts.push_back({{"record", t.record}, {"outcome", t.outcome}});
     nlohmann::json latencies = nlohmann::json::array();
@@ -94,6 +98,8 @@ nlohmann::json summary_json(const OptimizeOptions& o, const EvalOptions& eval, c
             {"speedup", s1.baseline_us / r.final_us},
             {"evaluations", {{"stage1", r.stage1_evaluations}, {"stage2", r.stage2_evaluations}}},
             {"stage2_skipped", r.stage2_skipped},
+            {"baseline_config", r.baseline_config},
+            {"best_config", r.best_config},
             {"evaluation_latencies_us", latencies},
             {"accepted_rewrites", accepted},
             {"stage1_attempts", attempts},
@@ -155,6 +161,8 @@ Result<OptimizeResult> optimize_operator(const OperatorSource& op, Evaluator& ev
     if (!s2) return s2.error();
     if (!s2->skipped.empty()) say(o, "stage II skipped: " + s2->skipped);
     r.stage2_skipped = s2->skipped;
+    r.baseline_config = s2->baseline_config;
+    r.best_config = s2->best_config;
     auto all = store->count(*run);
     if (!all) return all.error();
     r.stage2_evaluations = *all - r.stage1_evaluations;

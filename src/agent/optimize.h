@@ -42,6 +42,8 @@ struct OptimizeResult {
     LlmUse llm;
     int64_t stage1_evaluations = 0, stage2_evaluations = 0;
     std::string stage2_skipped;  // why Stage II did not run ("no tunable constants"), or empty
+    // Stage II's tunables as written and as chosen (null when it did not run).
+    nlohmann::json baseline_config, best_config;
     double final_us = 0;
     // Every evaluation's latency in budget order, Stage I then Stage II (nullopt: not correct).
     std::vector<std::optional<double>> evaluations;

@@ -88,8 +88,9 @@ Result<bool> llm_round(CandidateRunner& runner, const std::vector<Bank::Hit>& hi
                 }
                 out.episode.push_back(fmt::format("a rewrite of {} was accepted: {:.3f} -> {:.3f} us", files, out.best_us, *e.record.latency_us));
                 out.attempts.push_back({ids.empty() ? 0 : ids[0], fmt::format("accepted ({:.2f}x)", ratio)});
-                out.accepted.push_back({ids.empty() ? 0 : ids[0], ids, hits.empty() ? "llm" : hits[0].record.family, out.best_us,
-                                        *e.record.latency_us, applied.changed, unified_diff(out.best, applied.files)});
+                out.accepted.push_back({ids.empty() ? 0 : ids[0], ids, hits.empty() ? "" : hits[0].record.operator_name, "an LLM rewrite",
+                                        hits.empty() ? "llm" : hits[0].record.family, out.best_us, *e.record.latency_us, applied.changed,
+                                        unified_diff(out.best, applied.files)});
                 out.best = applied.files;
                 out.best_us = *e.record.latency_us;
                 profile = e.record.metrics.value("profile", nlohmann::json::object());
@@ -155,8 +156,8 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
                 continue;
             }
             out.attempts.push_back({rec.id, fmt::format("accepted ({:.2f}x)", ratio)});
-            out.accepted.push_back({rec.id, {rec.id}, rec.family, out.best_us, *e.record.latency_us, (*proposal)->changed,
-                                    unified_diff(out.best, (*proposal)->files)});
+            out.accepted.push_back({rec.id, {rec.id}, rec.operator_name, (*proposal)->how, rec.family, out.best_us, *e.record.latency_us,
+                                    (*proposal)->changed, unified_diff(out.best, (*proposal)->files)});
             out.best = (*proposal)->files;
             out.best_us = *e.record.latency_us;
             profile = e.record.metrics.value("profile", nlohmann::json::object());

@@ -29,6 +29,8 @@ struct Stage1Options {
 struct AcceptedRewrite {
     int64_t record = 0;        // the experience record that inspired it (the first, for an LLM rewrite)
     std::vector<int64_t> inspired_by;  // every record the rewrite was shown
+    std::string record_operator;       // the operator `record` was mined from
+    std::string applied_as;            // "the record's diff", "rule double_buffer", "an LLM rewrite"
     std::string family;
     double before_us = 0, after_us = 0;
     std::vector<std::string> files;

@@ -68,7 +68,7 @@ Result<std::optional<Transferred>> by_patch(const ExperienceRecord& record, cons
                                          "--reject-file=-", "--silent"},
                                         o);
     if (!r.succeeded()) return std::optional<Transferred>();
-    Transferred t{target, {}};
+    Transferred t{target, {}, "the record's diff"};
     for (const auto& f : files) {
         auto text = read_text(*dir / f);
         if (!text) return text.error();
@@ -86,7 +86,7 @@ std::optional<Transferred> by_rule(const ExperienceRecord& record, const Candida
     if (!rule || !rule->restore) return std::nullopt;
     auto files = rule->restore(target);
     if (!files) return std::nullopt;
-    Transferred t{*files, {}};
+    Transferred t{*files, {}, "rule " + rule->restore_name};
     for (const auto& [rel, text] : *files)
         if (text != target.at(rel)) t.changed.push_back(rel);
     return t;

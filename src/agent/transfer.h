@@ -17,6 +17,7 @@ namespace ascendopt {
 struct Transferred {
     CandidateFiles files;
     std::vector<std::string> changed;  // target files the diff changed
+    std::string how;                   // "the record's diff", or "rule double_buffer" (the family's restore)
 };
 
 // nullopt when the diff does not apply (or changes nothing); an error only when patch is missing.

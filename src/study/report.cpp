@@ -118,32 +118,49 @@ std::vector<Diff> diffs_of(const std::string& method, const json& entry) {
     const json detail = entry.value("detail", json::object());
     for (const auto& a : detail.value("accepted_rewrites", json::array()))
         if (!a.value("diff", "").empty())
-            out.push_back({fmt::format("{}: accepted rewrite ({}, {:.3f} -> {:.3f} us)", method, a.value("family", "?"), a.value("before_us", 0.0), a.value("after_us", 0.0)),
+            out.push_back({fmt::format("{}: accepted rewrite ({}, {:.3f} -> {:.3f} us) from record #{}{}{}", method, a.value("family", "?"),
+                                       a.value("before_us", 0.0), a.value("after_us", 0.0), a.value("record", int64_t(0)),
+                                       a.value("record_operator", "").empty() ? "" : " of " + a.value("record_operator", ""),
+                                       a.value("applied_as", "").empty() ? "" : ", applied as " + a.value("applied_as", "")),
                            a.value("diff", "")});
     if (!detail.value("best_diff", "").empty()) out.push_back({method + ": best program against the baseline", detail.value("best_diff", "")});
-    if (detail.contains("best_config")) out.push_back({method + ": best tiling configuration", detail["best_config"].dump(2) + "\n", "json"});
+    if (detail.contains("best_config") && !detail["best_config"].is_null()) {
+        const std::string published = detail.contains("baseline_config") && !detail["baseline_config"].is_null()
+                                          ? " (as written: " + detail["baseline_config"].dump() + ")"
+                                          : "";
+        out.push_back({method + ": best tiling configuration" + published, detail["best_config"].dump(2) + "\n", "json"});
+    }
     return out;
 }
 
+// One section per operator (in the order of the first method), a row per method and seed.
 std::vector<Section> operator_sections(const json& results) {
     std::vector<Section> out;
     const auto methods = method_order(results);
     if (methods.empty()) return out;
-    const json& first = results["methods"][methods.front()]["operators"];
-    for (size_t i = 0; i < first.size(); ++i) {
-        Section s{3, first[i].value("operator", "?") + " (" + first[i].value("level", "all") + ")", "", Table{"", {"method", "baseline us", "best us", "speedup", "evaluations"}, {}}};
-        for (const auto& name : methods) {
-            const json& entry = results["methods"][name]["operators"][i];
-            const json detail = entry.value("detail", json::object());
-            if (detail.contains("error")) {
-                s.table->rows.push_back({name, "-", "failed: " + detail.value("error", ""), "1.000x", std::to_string(entry["evaluations_us"].size())});
-                continue;
+    const bool seeded = results.value("seeds", json::array()).size() > 1;
+    std::vector<std::pair<std::string, std::string>> ops;  // name, level
+    for (const auto& entry : results["methods"][methods.front()]["operators"]) {
+        const std::string name = entry.value("operator", "?");
+        if (std::none_of(ops.begin(), ops.end(), [&](const auto& o) { return o.first == name; })) ops.push_back({name, entry.value("level", "all")});
+    }
+    for (const auto& [op, level] : ops) {
+        Section s{3, op + " (" + level + ")", "", Table{"", {"method", "baseline us", "best us", "speedup", "evaluations"}, {}}};
+        for (const auto& name : methods)
+            for (const json& entry : results["methods"][name]["operators"]) {
+                if (entry.value("operator", "?") != op) continue;
+                const std::string label = seeded ? fmt::format("{} (seed {})", name, entry.value("seed", 0)) : name;
+                const json detail = entry.value("detail", json::object());
+                if (detail.contains("error")) {
+                    s.table->rows.push_back({label, "-", "failed: " + detail.value("error", ""), "1.000x", std::to_string(entry["evaluations_us"].size())});
+                    continue;
+                }
+                const double sp = entry_speedup(entry);
+                s.table->rows.push_back({label, fmt::format("{:.3f}", entry.value("baseline_us", 0.0)),
+                                         fmt::format("{:.3f}", entry.value("baseline_us", 0.0) / sp), fmt::format("{:.3f}x", sp),
+                                         std::to_string(entry["evaluations_us"].size())});
+                for (auto& d : diffs_of(label, entry)) s.diffs.push_back(std::move(d));
             }
-            const double sp = entry_speedup(entry);
-            s.table->rows.push_back({name, fmt::format("{:.3f}", entry.value("baseline_us", 0.0)), fmt::format("{:.3f}", entry.value("baseline_us", 0.0) / sp),
-                                     fmt::format("{:.3f}x", sp), std::to_string(entry["evaluations_us"].size())});
-            for (auto& d : diffs_of(name, entry)) s.diffs.push_back(std::move(d));
-        }
         out.push_back(std::move(s));
     }
     return out;

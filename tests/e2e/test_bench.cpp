@@ -138,6 +138,9 @@ TEST_F(BenchStudy, AllMethodsOnThreeOperatorsMatchMetricsComputedByHand) {
     const auto md = *read_text(tmp.path / "out" / "report.md");
     for (const char* section : {"## Results", "## Ablation", "## LLM calls, tokens and cost", "### clip_custom (mined)", "```diff", "+constexpr int32_t BUFFER_NUM = 2;"})
         EXPECT_NE(md.find(section), std::string::npos) << section;
+    // Where each accepted rewrite came from, and what Stage II chose against what was written.
+    EXPECT_NE(md.find("from record #"), std::string::npos);
+    EXPECT_NE(md.find("ascendopt: best tiling configuration (as written: {"), std::string::npos);
     const auto html = *read_text(tmp.path / "out" / "report.html");
     size_t svgs = 0;
     for (size_t at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) ++svgs;
