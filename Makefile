@@ -44,7 +44,7 @@ study-cann: build
 # -O1 -g1: about half the build time of -O2 -g, still with file:line in every report.
 # SANITIZE_SKIP: the long end-to-end runs (tiling searches, rewind, the study, the browser)
 # whose code paths the shorter tests already drive; make test-sanitize SANITIZE_SKIP= runs all.
-SANITIZE_SKIP ?= ^(Tune\.|RewindOptimize\.|BenchStudy\.|Bench\.AFailing|ReportBrowser\.|Suite\/CannOpsLevel1\.)
+SANITIZE_SKIP ?= ^(Tune\.|RewindOptimize\.|BenchStudy\.|Bench\.AFailing|ReportBrowser\.|Suite\/CannOpsLevel1\.|StudyCann\.)
 test-sanitize: deps
 	@cmake -S . -B $(BUILD)-sanitize -G Ninja $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_FLAGS_SANITIZE="-O1 -g1" \
 	  -DASCENDOPT_SANITIZE=ON -DASCENDOPT_BUILD_BENCH=OFF > /dev/null

@@ -1,0 +1,50 @@
+// make study-cann, CI-sized: scripts/study-cann.sh on three real Level-1 operators with a small
+// budget and two seeds. The rule-based rewind mines a bank from the operators as published,
+// every offline method runs on every operator and seed, and the report covers them all with
+// intervals over the seeds. Skipped, saying why, without the shared cann-ops snapshot.
+#include "cli_runner.h"
+
+using namespace ascendopt;
+using namespace ascendopt::e2e;
+
+namespace {
+
+fs::path checkout() { return source_dir().parent_path() / "shared" / "cann-ops"; }
+
+}  // namespace
+
+TEST(StudyCann, ASmallStudyOnThreeRealOperators) {
+    if (!fs::is_directory(checkout() / "src" / "math"))
+        GTEST_SKIP() << "no cann-ops checkout at " << checkout().string() << " (the study runs against the shared snapshot)";
+    TempDir tmp;
+    const std::vector<std::string> ops = {"add_custom", "fill", "heaviside"};
+    fs::create_directories(tmp.path / "suite");
+    for (const auto& op : ops) fs::copy(source_dir() / "suite" / "cann-ops-level1" / op, tmp.path / "suite" / op, fs::copy_options::recursive);
+    const fs::path build = fs::path(ASCENDOPT_TEST_BINARY).parent_path().parent_path();
+    const fs::path out = tmp.path / "out";
+    const auto r = run_process({"bash", (source_dir() / "scripts" / "study-cann.sh").string(), build.string(), checkout().string(), out.string()},
+                               {.cwd = source_dir(),
+                                .env = {{"ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR}, {"ASCENDOPT_CONFIG", "/dev/null"},
+                                        {"STUDY_SUITE", (tmp.path / "suite").string()}, {"STUDY_BUDGET", "14"}, {"STUDY_SEEDS", "2"},
+                                        {"STUDY_REWIND", "4"}},
+                                .timeout_seconds = 1200,
+                                .keep_bytes = 64 * 1024});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_GT(count_rows(out / "bank.db", "SELECT COUNT(*) FROM records"), 0) << "rule-based rewind mined nothing";
+    const auto results = nlohmann::json::parse(*read_text(out / "bench" / "results.json"));
+    EXPECT_EQ(results["seeds"], nlohmann::json({0, 1}));
+    for (const char* method : {"ascendopt", "stage1", "stage2"}) {
+        const auto& m = results["methods"][method];
+        ASSERT_EQ(m["operators"].size(), ops.size() * 2) << method;
+        for (const auto& entry : m["operators"]) {
+            EXPECT_FALSE(entry["detail"].contains("error")) << method << " on " << entry["operator"] << ": " << entry["detail"].dump();
+            EXPECT_GT(entry["baseline_us"].get<double>(), 0) << "the published operator is always measured";
+            EXPECT_LE(entry["evaluations_us"].size(), 14u) << "the budget holds, the rewind share included";
+        }
+        EXPECT_EQ(m["summary"]["interval95"]["gm"]["seeds"], 2) << method;
+        EXPECT_GE(m["summary"]["all"]["gm"].get<double>(), 1.0) << "a best result is never slower than the published operator";
+    }
+    const auto md = *read_text(out / "bench" / "report.md");
+    for (const auto& op : ops) EXPECT_NE(md.find("### " + op), std::string::npos) << op;
+    EXPECT_NE(md.find("## Over seeds"), std::string::npos);
+}
