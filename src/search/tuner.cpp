@@ -46,8 +46,30 @@ public:
     Evaluator& evaluator() const { return m_evaluator; }
     // Evaluations answered by the evaluator's memo (eval_memo.h): budget spent, time saved.
     std::atomic<int64_t> replayed{0};
+    // Evaluations that stopped after the perf cases (no faster than the best; see run()).
+    std::atomic<int64_t> perf_only{0};
 
-    EvaluationRecord run(const Candidate& c, const TilingConfig& config) {
+    // With `bar` (the best latency of a correct configuration so far), the perf cases run first:
+    // a configuration no faster than the bar cannot become the best, whatever the other cases
+    // say, so its record is the perf cases' (marked so) and the rest are not run. A faster one,
+    // and every one without a bar, is evaluated on every case. Only fully checked records can
+    // become the best (their latency is below the bar; these are at or above it).
+    EvaluationRecord run(const Candidate& c, const TilingConfig& config, std::optional<double> bar) {
+        if (bar) {
+            EvalRequest timed = request(config);
+            timed.role_filter = CaseRole::perf;
+            auto perf = m_evaluator.evaluate(c.op, timed);
+            if (perf && perf->replayed) ++replayed;
+            if (perf) {
+                EvaluationRecord r = record_of(*perf);
+                if (r.status != EvalStatus::ok) return r;  // a perf case that fails fails the configuration
+                if (r.latency_us && *r.latency_us >= *bar) {
+                    r.metrics["checked"] = "perf cases only: no faster than the best so far";
+                    ++perf_only;
+                    return r;
+                }
+            }  // an error (no perf case) or a faster configuration: the full evaluation decides
+        }
         auto result = m_evaluator.evaluate(c.op, request(config));
         if (!result) return failed(result.error().message);
         if (result->replayed) ++replayed;
@@ -107,8 +129,9 @@ public:
         : m_session(s), m_ledger(l), m_opts(o), m_constraints(std::move(constraints)), m_constants(std::move(constants)) {}
 
     // `precheck` false evaluates even what the preflight would reject (the baseline: the
-    // user's own configuration is measured as it is).
-    Result<std::vector<Trial>> run(const std::vector<TilingConfig>& batch, bool precheck = true) {
+    // user's own configuration is measured as it is). `perf_first` false runs every case of
+    // every configuration (the screening, which asks whether a tunable changes anything at all).
+    Result<std::vector<Trial>> run(const std::vector<TilingConfig>& batch, bool precheck = true, bool perf_first = true) {
         std::vector<Trial> trials(batch.size());
         std::vector<const Candidate*> where(batch.size());
         std::vector<bool> fresh(batch.size(), false);
@@ -129,6 +152,7 @@ public:
             if (*hit) {
                 trials[i].status = (*hit)->status;
                 trials[i].latency_us = (*hit)->latency_us;
+                lower_bar(**hit);
                 ++cache_hits;
             } else {
                 fresh[i] = true;
@@ -136,7 +160,7 @@ public:
         }
         if (precheck)
             if (auto s = preflight(batch, where, fresh, trials); !s) return s.error();
-        return evaluate(batch, where, fresh, trials);
+        return evaluate(batch, where, fresh, trials, perf_first);
     }
 
     int64_t cache_hits = 0;
@@ -145,6 +169,15 @@ public:
     nlohmann::json preflight_rejections = nlohmann::json::array();  // the first few, with reasons
 
 private:
+    // The best latency of any passing record seen (see Session::run). It may come from a record
+    // that finished before earlier ones were committed: work is handed out in proposal order, so a
+    // configuration measured against the bar comes after the evaluation that set it in commit
+    // order, and the best-so-far curve is the same as if every case had run.
+    std::optional<double> m_bar;
+    void lower_bar(const EvaluationRecord& r) {
+        if (r.status == EvalStatus::ok && r.latency_us && (!m_bar || *r.latency_us < *m_bar)) m_bar = r.latency_us;
+    }
+
     Status preflight(const std::vector<TilingConfig>& batch, const std::vector<const Candidate*>& where,
                      std::vector<bool>& fresh, std::vector<Trial>& trials) {
         const int64_t cores = m_constants.at("CORES");
@@ -172,7 +205,7 @@ private:
     // as soon as it and every one before it have ended: the store's order (the study's progress
     // curve) never depends on timing, and a kill loses only evaluations not yet committed.
     Result<std::vector<Trial>> evaluate(const std::vector<TilingConfig>& batch, const std::vector<const Candidate*>& where,
-                                        const std::vector<bool>& fresh, std::vector<Trial>& trials) {
+                                        const std::vector<bool>& fresh, std::vector<Trial>& trials, bool perf_first) {
         int64_t budget_left = m_ledger.budget().remaining();
         size_t kept = batch.size();
         std::vector<size_t> todo;
@@ -187,13 +220,19 @@ private:
         size_t next_commit = 0;                    // position in `todo`
         for_each_parallel(todo.size(), m_opts.workers, [&](size_t k) {
             const size_t i = todo[k];
-            EvaluationRecord r = m_session.run(*where[i], batch[i]);
+            std::optional<double> bar;
+            {
+                std::lock_guard lock(commit_mutex);
+                if (perf_first) bar = m_bar;
+            }
+            EvaluationRecord r = m_session.run(*where[i], batch[i], bar);
             r.candidate = where[i]->hash;
             r.config = to_json(batch[i]);
             r.seed = m_session.evaluator().options().seed;
             std::lock_guard lock(commit_mutex);
             trials[i].status = r.status;
             trials[i].latency_us = r.latency_us;
+            lower_bar(r);
             ended.emplace(i, std::move(r));
             for (; next_commit < todo.size() && ended.count(todo[next_commit]); ++next_commit) {
                 auto node = ended.extract(todo[next_commit]);
@@ -242,7 +281,7 @@ Result<std::vector<Tunable>> screen(const std::vector<Tunable>& tunables, const 
             probed.push_back(i);
         }
     }
-    auto trials = runner.run(probes);
+    auto trials = runner.run(probes, true, false);
     if (!trials) return trials.error();
     std::vector<bool> effect(tunables.size(), false), seen(tunables.size(), false);
     for (size_t k = 0; k < trials->size(); ++k) {
@@ -393,7 +432,7 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
     }
     result.summary = {{"operator", op.display_name()}, {"strategy", options.strategy}, {"seed", options.seed}, {"budget", options.budget},
                       {"evaluations", result.evaluations}, {"cache_hits", result.cache_hits},
-                      {"replayed", session.replayed.load()}, {"proposals", proposals},
+                      {"replayed", session.replayed.load()}, {"perf_only", session.perf_only.load()}, {"proposals", proposals},
                       {"rejected_by_constraints", runner.rejected_by_constraints},
                       {"rejected_by_preflight", runner.rejected_by_preflight}, {"preflight_rejections", runner.preflight_rejections},
                       {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},

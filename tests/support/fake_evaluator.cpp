@@ -18,6 +18,7 @@ FakeEvaluator::FakeEvaluator(Rule rule, EvalOptions options) : m_rule(std::move(
 
 Result<EvalResult> FakeEvaluator::evaluate(const OperatorSource& op, const EvalRequest& request, const ProgressFn&) {
     ++m_evaluations;
+    if (!request.case_filter && !request.role_filter) ++m_full;
     const FakeVerdict v = m_rule(sources_of(op), request);
     EvalResult r;
     r.op_name = op.display_name();

@@ -37,12 +37,14 @@ public:
     const EvalOptions& options() const override { return m_options; }
 
     int evaluations() const { return m_evaluations; }
+    // Those that asked for every case (no case or role filter).
+    int full_evaluations() const { return m_full; }
     int preflights() const { return m_preflights; }
 
 private:
     Rule m_rule;
     EvalOptions m_options;
-    std::atomic<int> m_evaluations{0}, m_preflights{0};
+    std::atomic<int> m_evaluations{0}, m_full{0}, m_preflights{0};
 };
 
 }  // namespace ascendopt::testing

@@ -66,8 +66,27 @@ TEST_F(TunerOnFake, TheBudgetIsSpentExactlyAndCertainFailuresAreFree) {
     auto r = tune_with(fake, "random", 6);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->evaluations, 6);
-    EXPECT_EQ(fake.evaluations(), 6);
+    EXPECT_EQ(fake.full_evaluations() + r->summary.value("perf_only", 0), 6) << "each evaluation ran in full or stopped after its perf cases";
     EXPECT_GT(r->summary.value("rejected_by_preflight", 0), 0) << "tiles over 32 KiB fail in the preflight, at no cost";
+}
+
+// Once a correct configuration is known, the others run their perf cases first and only a
+// faster one runs the rest: a configuration that is faster but wrong on a check case (4 KiB
+// tiles here) is caught and never becomes the best; the slower ones stop after the perf cases.
+TEST_F(TunerOnFake, OnlyAFasterConfigurationRunsItsCheckCases) {
+    FakeEvaluator fake([](const std::string& sources, const EvalRequest& r) {
+        const FakeVerdict v = modelled(sources, r);
+        if (tile_bytes(r) == 4096 && !r.role_filter && v.status == EvalStatus::ok) return FakeVerdict::fails(EvalStatus::wrong_result, "check case differs");
+        return v;
+    });
+    auto r = tune_with(fake, "exhaustive", 1000);
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_TRUE(r->best_us);
+    EXPECT_EQ(*r->best_us, 5);
+    EXPECT_EQ(r->best.at("TILE_BYTES"), 8192);
+    EXPECT_GT(r->summary.value("perf_only", 0), 0);
+    EXPECT_LT(fake.full_evaluations(), r->evaluations) << "slower configurations stopped after their perf cases";
+    EXPECT_EQ(fake.full_evaluations() + r->summary.value("perf_only", 0), r->evaluations);
 }
 
 TEST_F(TunerOnFake, TheSameSeedGivesTheSameSearch) {
