@@ -84,9 +84,12 @@ bool EvalMemo::storable(const EvalResult& r) {
 
 void EvalMemo::store(const std::string& key, const EvalResult& r) const {
     if (!storable(r)) return;
+    EvalResult kept = r;
+    for (auto& c : kept.cases)
+        if (c.role == CaseRole::check && c.twin.is_object()) c.twin.erase("timing");
     std::error_code ec;
     fs::create_directories(m_dir, ec);
-    (void)write_atomic(m_dir / (key + ".json"), to_json(r).dump());
+    (void)write_atomic(m_dir / (key + ".json"), to_json(kept).dump());
 }
 
 }  // namespace ascendopt

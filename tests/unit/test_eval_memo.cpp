@@ -51,7 +51,7 @@ Case sample_case(const fs::path& golden) {
 
 }  // namespace
 
-TEST(EvalMemo, AStoredResultComesBackExactlyAndSaysItIsAReplay) {
+TEST(EvalMemo, AStoredResultComesBackExactly) {
     TempMemo t;
     EvalMemo memo(t.dir);
     const EvalResult r = sample_result();
@@ -60,6 +60,21 @@ TEST(EvalMemo, AStoredResultComesBackExactlyAndSaysItIsAReplay) {
     ASSERT_TRUE(back.has_value());
     EXPECT_EQ(to_json(*back), to_json(r));
     EXPECT_FALSE(memo.find("k2").has_value());
+}
+
+// Check cases keep their verdict and counts but not their per-block timing: the perf cases'
+// profile is what searches read, and the breakdown is most of a stored result's size.
+TEST(EvalMemo, CheckCasesAreStoredWithoutTheirTimingBreakdown) {
+    TempMemo t;
+    EvalMemo memo(t.dir);
+    EvalResult r = sample_result();
+    r.cases[0].twin["timing"] = {{"blocks", nlohmann::json::array({1, 2, 3})}};
+    r.cases[1].twin = {{"block_dim", 8}, {"timing", {{"blocks", nlohmann::json::array({1, 2, 3})}}}};
+    memo.store("k", r);
+    auto back = memo.find("k");
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(back->cases[0].twin, r.cases[0].twin) << "the perf case keeps everything";
+    EXPECT_EQ(back->cases[1].twin, nlohmann::json({{"block_dim", 8}}));
 }
 
 TEST(EvalMemo, OnlyMachineIndependentResultsAreStored) {
