@@ -42,9 +42,10 @@ int processes_mentioning(const std::string& marker) {
     for (const auto& e : fs::directory_iterator("/proc", ec)) {
         const std::string pid = e.path().filename().string();
         if (pid.find_first_not_of("0123456789") != std::string::npos || pid == std::to_string(::getpid())) continue;
-        std::ifstream in(e.path() / "cmdline");
-        std::string cmd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        if (cmd.find(marker) != std::string::npos) ++n;
+        // A process may end while it is read (ESRCH): read_text reports that as an error where
+        // an ifstream throws from underflow.
+        const auto cmd = ascendopt::read_text(e.path() / "cmdline");
+        if (cmd && cmd->find(marker) != std::string::npos) ++n;
     }
     return n;
 }
