@@ -1,5 +1,6 @@
 #include "util/files.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -14,10 +15,26 @@
 
 namespace ascendopt {
 
+// With read(2), not an ifstream: libstdc++'s filebuf throws from underflow when a read fails
+// (a folder: EISDIR; a /proc file of a process that just ended: ESRCH), and a read error is an
+// expected failure here, not an exception.
 Result<std::string> read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return make_error("cannot read " + path.string() + ": " + std::strerror(errno));
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return make_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    std::string text;
+    char buf[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n > 0) {
+            text.append(buf, size_t(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        const int err = errno;
+        ::close(fd);
+        if (n < 0) return make_error("cannot read " + path.string() + ": " + std::strerror(err));
+        return text;
+    }
 }
 
 Result<std::vector<char>> read_bytes(const fs::path& path) {

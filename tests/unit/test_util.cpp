@@ -103,6 +103,20 @@ TEST(Files, AtomicWriteReplacesWhole) {
     std::filesystem::remove_all(*dir);
 }
 
+// A read that fails after the open (a folder: EISDIR) is an error value; an ifstream threw here.
+TEST(Files, ReadingAFolderOrAMissingFileIsAnError) {
+    auto dir = make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-test");
+    ASSERT_TRUE(dir);
+    const auto folder = read_text(*dir);
+    ASSERT_FALSE(folder);
+    EXPECT_NE(folder.error().message.find("Is a directory"), std::string::npos) << folder.error().message;
+    EXPECT_FALSE(read_text(*dir / "missing"));
+    const std::string big(200000, 'x');  // more than one read(2)
+    ASSERT_TRUE(write_atomic(*dir / "big.txt", big));
+    EXPECT_EQ(*read_text(*dir / "big.txt"), big);
+    std::filesystem::remove_all(*dir);
+}
+
 TEST(Rng, IsDeterministicAndInRange) {
     Rng a(42), b(42), c(43);
     EXPECT_EQ(a.next(), b.next());
