@@ -81,7 +81,28 @@ bool used_in(const std::string& name, const std::vector<std::string>& lines, std
     return false;
 }
 
-void scan_file(const fs::path& file, const OperatorSource& op, Tunable::Where where, uint64_t cap, std::vector<Tunable>& out) {
+// The first line (1-based) other than `decl` that needs `name` at compile time: a constexpr
+// initializer, static_assert, a template argument, an array bound or a case label; 0 when none.
+// A host constant used so cannot be read at run time (Stage II injects host values that way).
+// Conservative: a comparison that looks like a template argument also counts.
+size_t compile_time_use(const std::string& name, const std::vector<std::string>& lines, size_t decl) {
+    const std::string w = "\\b" + name + "\\b";
+    const std::regex word(w);
+    const std::regex template_argument("<[^<>;()]*" + w + "[^<>;()]*>");
+    const std::regex array_bound("[A-Za-z_][\\w:<>]*\\s+[A-Za-z_]\\w*\\s*\\[[^\\]]*" + w);
+    const std::regex case_label("\\bcase\\b[^:]*" + w);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (i == decl || !std::regex_search(lines[i], word)) continue;
+        const std::string& l = lines[i];
+        if (l.find("constexpr") != std::string::npos || l.find("static_assert") != std::string::npos ||
+            std::regex_search(l, template_argument) || std::regex_search(l, array_bound) || std::regex_search(l, case_label))
+            return i + 1;
+    }
+    return 0;
+}
+
+void scan_file(const fs::path& file, const OperatorSource& op, Tunable::Where where, uint64_t cap, std::vector<Tunable>& out,
+               std::vector<std::string>* left_out) {
     auto text = read_text(file);
     if (!text) return;
     const auto lines = split_lines(*text);
@@ -109,6 +130,13 @@ void scan_file(const fs::path& file, const OperatorSource& op, Tunable::Where wh
             if (restricted && (i <= block.first || i >= block.second)) continue;
             if (where == Tunable::Where::host && !restricted && !used_in(t.name, lines, func)) continue;
         }
+        if (where == Tunable::Where::host)
+            if (const size_t use = compile_time_use(t.name, lines, i)) {
+                if (left_out)
+                    left_out->push_back(t.name + " at " + t.sites[0].file + ":" + std::to_string(i + 1) + ": not tuned (line " +
+                                        std::to_string(use) + " needs it at compile time, and host values are set at run time)");
+                continue;
+            }
         if (t.domain.empty()) t.domain = default_domain(t.name, t.value, cap);
         t.domain.push_back(t.value);
         std::sort(t.domain.begin(), t.domain.end());
@@ -139,8 +167,8 @@ std::vector<int64_t> default_domain(const std::string& name, int64_t value, uint
 
 Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub_bytes, std::vector<std::string>* left_out) {
     std::vector<Tunable> found;
-    for (const auto& f : op.host_sources) scan_file(f, op, Tunable::Where::host, ub_bytes, found);
-    for (const auto& f : op.kernel_sources) scan_file(f, op, Tunable::Where::kernel, ub_bytes, found);
+    for (const auto& f : op.host_sources) scan_file(f, op, Tunable::Where::host, ub_bytes, found, left_out);
+    for (const auto& f : op.kernel_sources) scan_file(f, op, Tunable::Where::kernel, ub_bytes, found, left_out);
     std::vector<Tunable> out;
     std::set<std::string> disagreeing;
     for (auto& t : found) {

@@ -122,6 +122,30 @@ TEST(Tunables, DisagreeingDeclarationsAreLeftOutWithWhere) {
     EXPECT_NE(left_out[0].find("BUFS is 2 at op_host/x.cpp:1 but 3 at op_kernel/x.cpp:1"), std::string::npos) << left_out[0];
 }
 
+// Host values are injected at run time, so a host constant that another line needs at compile
+// time (greater_equal's TWO in a constexpr product) is left out, saying where, not broken.
+TEST(Tunables, AHostConstantNeededAtCompileTimeIsLeftOut) {
+    Folder f;
+    f.write("op_host/x.cpp",
+            "constexpr uint32_t TWO = 2;\nconstexpr uint32_t TILE = 1024;\nconst uint32_t LANES = 8;\nconst uint32_t DEPTH = 4;\n"
+            "static ge::graphStatus TilingFunc(gert::TilingContext* c) {\n"
+            "  constexpr uint32_t TWO_TILES = TWO * TILE / TILE;\n"
+            "  std::array<int, LANES> lanes{};\n"
+            "  return DEPTH + TILE + lanes.size();\n}\n");
+    f.write("op_kernel/x.cpp", "void k() {}\n");
+    auto op = load_operator(f.dir);
+    ASSERT_TRUE(op);
+    std::vector<std::string> left_out;
+    auto ts = find_tunables(*op, 196608, &left_out);
+    ASSERT_TRUE(ts) << ts.error().message;
+    ASSERT_EQ(ts->size(), 1u);
+    EXPECT_EQ((*ts)[0].name, "DEPTH");
+    ASSERT_EQ(left_out.size(), 3u);
+    EXPECT_NE(left_out[0].find("TWO at op_host/x.cpp:1: not tuned (line 6 needs it at compile time"), std::string::npos) << left_out[0];
+    EXPECT_NE(left_out[1].find("TILE at op_host/x.cpp:2"), std::string::npos) << left_out[1];
+    EXPECT_NE(left_out[2].find("LANES at op_host/x.cpp:3: not tuned (line 7"), std::string::npos) << left_out[2];
+}
+
 TEST(Tunables, DisagreeingMarkedDeclarationsAreAnError) {
     Folder f;
     f.write("op_host/x.cpp", "constexpr uint32_t BUFS = 2;  // ascendopt: tunable values=1,2,4\nstatic ge::graphStatus TilingFunc(gert::TilingContext* c) {\n  return BUFS;\n}\n");
