@@ -56,8 +56,8 @@ Result<Stage2Outcome> run_stage2(const OperatorSource& op, const CandidateFiles&
                                  SharedRun& run, const OptimizeOptions& o) {
     Stage2Outcome out{files, std::nullopt};
     if (budget < 1) return out;
-    auto tuned = tune(op, evaluator, TuneOptions::for_stage2(evaluator.options(), o.search_seed.value_or(evaluator.options().seed), budget, o.out_dir / "stage2"), [](const TuneProgress&) {},
-                      &run);
+    const TuneOptions t = TuneOptions::for_stage2(evaluator.options(), o.search_seed.value_or(evaluator.options().seed), budget, o.out_dir / "stage2");
+    auto tuned = tune(op, evaluator, t, [](const TuneProgress&) {}, &run);
     if (!tuned) return tuned.error();
     if (tuned->nothing_to_tune) {  // no tiling to search: Stage I's result stands
         out.skipped = "no tunable constants";

@@ -29,7 +29,7 @@ struct RewindArgs {
     double noise = 0.02;
     bool json = false;
     bool quiet = false;
-    std::string mode = "auto";
+    std::string mode = "auto";  // after choose_mode: the mode in use, "offline", "rules" or "llm"
     SettingFlags settings;
     EvalOptions eval;
     // Filled by run_rewind when the LLM mode is on.
@@ -38,13 +38,13 @@ struct RewindArgs {
     std::shared_ptr<CallLog> calls;
 };
 
-// Every operator of the suite: its folder, or a folder whose ascendopt.toml names the sources
-// (suite/cann-ops-level1). LLM and rule-based rewind start from each as the strong version.
+// Every operator of the suite (names_an_operator). LLM and rule-based rewind start from each as
+// the strong version.
 std::vector<fs::path> operators_in(const fs::path& suite) {
     std::vector<fs::path> out;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(suite, ec))
-        if (is_operator_folder(e.path()) || fs::is_regular_file(e.path() / "ascendopt.toml", ec)) out.push_back(e.path());
+        if (names_an_operator(e.path())) out.push_back(e.path());
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -52,7 +52,7 @@ std::vector<fs::path> operators_in(const fs::path& suite) {
 Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession& s, RunStore& store, Bank& bank) {
     auto strong = load_operator(dir);
     if (!strong) return strong.error();
-    const std::string method = a.llm ? "rewind-llm" : a.mode == "rules" ? "rewind-rules" : "rewind-offline";
+    const std::string method = "rewind-" + a.mode;
     nlohmann::json settings = {{"operator", strong->display_name()}, {"seed", a.eval.seed}, {"soc", a.eval.soc}, {"noise", a.noise}, {"budget", a.budget}};
     if (a.llm) settings["model"] = a.llm->model;
     auto run = store.open_run(method, settings);
@@ -69,20 +69,22 @@ Result<RewindReport> rewind_one(const fs::path& dir, RewindArgs& a, EvalSession&
         o.params = a.llm->params;
         return rewind_with_llm(runner, **proposer, *a.templates, bank, o);
     }
-    if (a.mode == "rules") return rewind_by_rules(runner, bank, base);
+    if (a.mode == "rules") return rewind_by_rules(runner, bank, base);  // a.mode is settled (choose_mode)
     auto baseline = load_operator(dir / "baseline");
     if (!baseline) return baseline.error();
     baseline->cases = strong->cases;  // one set of cases judges both versions
     return rewind_pair(runner, *baseline, bank, base);
 }
 
-// Decides between offline and LLM rewind; on LLM, loads the configuration and templates.
+// Settles a.mode ("auto" becomes llm when an LLM is configured, else offline); on LLM, loads
+// the configuration and templates.
 Status choose_mode(RewindArgs& a, const Toolchain& tc) {
     auto settings = Settings::resolve(a.settings);
     if (!settings) return settings.error();
     auto config = llm_config(*settings);
     if (!config) return config.error();
-    if (a.mode == "offline" || a.mode == "rules" || (a.mode == "auto" && config->kind.empty())) return ok_status();
+    if (a.mode == "auto") a.mode = config->kind.empty() ? "offline" : "llm";
+    if (a.mode != "llm") return ok_status();
     if (config->kind.empty()) return make_error("--mode llm needs an LLM", "set ASCENDOPT_LLM_BASE_URL and ASCENDOPT_LLM_MODEL (see docs/llm.md)");
     a.llm = *config;
     a.llm->resume = fs::path(a.out) / "llm-replies.jsonl";  // a resumed rewind sees the same replies
@@ -102,9 +104,10 @@ int run_rewind(RewindArgs& a) {
         std::cerr << render_error(mode.error());
         return k_exit_bad_input;
     }
-    const auto pairs = a.llm || a.mode == "rules" ? operators_in(a.suite) : rewind_pairs(a.suite);
+    const bool every_operator = a.mode != "offline";  // offline mines strong/baseline pairs only
+    const auto pairs = every_operator ? operators_in(a.suite) : rewind_pairs(a.suite);
     if (pairs.empty()) {
-        std::cerr << render_error(a.llm || a.mode == "rules" ? make_error("no operator folder under " + a.suite)
+        std::cerr << render_error(every_operator ? make_error("no operator folder under " + a.suite)
                                         : make_error("no operator under " + a.suite + " holds a baseline/ folder",
                                                      "offline rewind mines strong/baseline pairs: OP/ is the strong version, OP/baseline/ the "
                                                      "slower one; with an LLM configured, or with --mode rules, every operator is rewound"));
@@ -120,8 +123,7 @@ int run_rewind(RewindArgs& a) {
     size_t records = 0;
     for (size_t i = 0; i < pairs.size(); ++i) {
         if (!a.quiet)
-            std::cerr << fmt::format("rewind ({}): [{}/{}] {}\n", a.llm ? "llm" : a.mode == "rules" ? "rules" : "offline", i + 1, pairs.size(),
-                                     pairs[i].filename().string());
+            std::cerr << fmt::format("rewind ({}): [{}/{}] {}\n", a.mode, i + 1, pairs.size(), pairs[i].filename().string());
         auto report = rewind_one(pairs[i], a, session, *store, *bank);
         if (!report) {
             std::cerr << render_error(report.error());
@@ -139,7 +141,8 @@ int run_rewind(RewindArgs& a) {
         std::cout << nlohmann::json{{"bank", a.bank}, {"operators", summary}, {"records", records}}.dump(2) << "\n";
         return k_exit_ok;
     }
-    std::cout << fmt::format("{} records from {} pairs in {} (run store {})\n", records, pairs.size(), a.bank, (fs::path(a.out) / "run.db").string());
+    std::cout << fmt::format("{} records from {} {} in {} (run store {})\n", records, pairs.size(), every_operator ? "operators" : "pairs", a.bank,
+                             (fs::path(a.out) / "run.db").string());
     return k_exit_ok;
 }
 

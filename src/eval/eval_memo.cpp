@@ -16,7 +16,9 @@ nlohmann::json tensor_identity(const TensorSpec& t) {
     return {t.name, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values};
 }
 
-nlohmann::json case_identity(const Case& c) {
+// `golden_hashes` holds each golden file's content hash, read once per key: the cases of an
+// operator share one golden file.
+nlohmann::json case_identity(const Case& c, std::map<std::string, std::string>& golden_hashes) {
     nlohmann::json j = {{"name", c.name}, {"role", role_name(c.role)}, {"attrs", c.attrs}, {"known_defect", c.known_defect},
                         {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
     for (const auto& t : c.inputs) j["inputs"].push_back(tensor_identity(t));
@@ -24,8 +26,12 @@ nlohmann::json case_identity(const Case& c) {
     if (c.tolerance) j["tolerance"] = {c.tolerance->rtol, c.tolerance->atol};
     j["golden"] = {int(c.golden.kind), c.golden.function};
     // The golden by content: an edited golden changes what "correct" means.
-    auto text = read_text(c.golden.file);
-    j["golden_text"] = text ? sha256_hex(*text) : "unreadable";
+    auto known = golden_hashes.find(c.golden.file);
+    if (known == golden_hashes.end()) {
+        auto text = read_text(c.golden.file);
+        known = golden_hashes.emplace(c.golden.file, text ? sha256_hex(*text) : "unreadable").first;
+    }
+    j["golden_text"] = known->second;
     return j;
 }
 
@@ -49,26 +55,26 @@ bool EvalMemo::applies(const EvalOptions& o) {
     return o.replay && o.sim_noise_pct == 0 && !o.trace_dir && !o.keep_work_dirs;
 }
 
-std::string EvalMemo::key(const HostBuild& host, const std::vector<fs::path>& kernel_binaries, const std::vector<Case>& cases,
+std::string EvalMemo::key(const std::string& host_key, const std::vector<fs::path>& kernel_binaries, const std::vector<Case>& cases,
                           const std::map<std::string, std::string>& env, const EvalOptions& o) {
     static const std::string self = executable_stamp();
     nlohmann::json settings = {{"soc", o.soc_description}, {"seed", o.seed},         {"repeats", o.repeats},
                                {"timing", o.timing},        {"strict_gm", o.strict_gm}, {"strict_ub", o.strict_ub},
                                {"memory", o.memory_limit_bytes}, {"sandboxed", o.sandbox.has_value()}, {"screen", o.screen}};
     nlohmann::json all_cases = nlohmann::json::array();
-    for (const auto& c : cases) all_cases.push_back(case_identity(c));
+    std::map<std::string, std::string> golden_hashes;
+    for (const auto& c : cases) all_cases.push_back(case_identity(c, golden_hashes));
     Sha256 h;
-    h.update(k_layout).update(self).update("\n").update(host.key).update("\n");
+    h.update(k_layout).update(self).update("\n").update(host_key).update("\n");
     for (const auto& k : kernel_binaries) h.update(k.string()).update("\n");
     h.update(all_cases.dump()).update(nlohmann::json(env).dump()).update(settings.dump());
     return h.hex();
 }
 
 std::optional<EvalResult> EvalMemo::find(const std::string& key) const {
-    std::error_code ec;
     const fs::path file = m_dir / (key + ".json");
-    if (!fs::is_regular_file(file, ec)) return std::nullopt;
-    auto text = read_text(file);
+    auto text = read_text(file);  // a miss is a file that is not there
+
     if (!text) return std::nullopt;
     auto doc = parse_bounded_json(*text, file.string());
     if (!doc) return std::nullopt;

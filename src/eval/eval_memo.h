@@ -22,7 +22,6 @@
 #include <vector>
 
 #include "core/eval_result.h"
-#include "eval/builder.h"
 
 namespace ascendopt {
 
@@ -36,11 +35,11 @@ public:
     // Whether evaluations under `options` may be replayed at all.
     static bool applies(const EvalOptions& options);
 
-    // What identifies an evaluation: the build (host key: toolchain and every source; the
-    // kernel binaries, content-addressed), the cases exactly as run with their goldens'
-    // contents, the operator runs' environment, the settings that affect a result, and this
-    // ascendopt executable.
-    static std::string key(const HostBuild& host, const std::vector<std::filesystem::path>& kernel_binaries,
+    // What identifies an evaluation: the build (the host build's key covers the toolchain and
+    // every source; the kernel binaries are content-addressed), the cases exactly as run with
+    // their goldens' contents, the operator runs' environment, the settings that affect a
+    // result, and this ascendopt executable.
+    static std::string key(const std::string& host_key, const std::vector<std::filesystem::path>& kernel_binaries,
                            const std::vector<Case>& cases, const std::map<std::string, std::string>& env, const EvalOptions& options);
 
     std::optional<EvalResult> find(const std::string& key) const;
@@ -48,9 +47,9 @@ public:
     // costs a later replay.
     void store(const std::string& key, const EvalResult& result) const;
 
+private:
     static bool storable(const EvalResult& result);
 
-private:
     std::filesystem::path m_dir;
 };
 

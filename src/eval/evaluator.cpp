@@ -55,7 +55,7 @@ public:
         result.build_cached = built->cached;
         std::optional<std::string> memo_key;
         if (m_memo) {
-            memo_key = EvalMemo::key(built->host, kernel_binaries(*built), built->cases, request.env, m_opts);
+            memo_key = EvalMemo::key(built->host_key, kernel_binaries(*built), built->cases, request.env, m_opts);
             if (auto stored = m_memo->find(*memo_key)) return replayed(std::move(*stored), result);
         }
         auto work = make_temp_dir(fs::temp_directory_path(), "ascendopt-eval");
@@ -169,7 +169,7 @@ private:
     // The built operator for a set of its cases; a compile error is a failure, not an error.
     struct Built {
         std::string op_type;
-        HostBuild host;
+        std::string host_key;  // HostBuild::key: the toolchain and every source
         std::vector<Case> cases;
         std::map<std::string, KernelBuild> kernels;  // by dtype signature
         bool cached = true;
@@ -218,7 +218,7 @@ private:
         auto host = m_builder.build_host(op);
         if (!host) return failed(out, host.error());
         out.op_type = host->opdef.type;
-        out.host = *host;
+        out.host_key = host->key;
         auto cases = op.smoke ? Result<std::vector<Case>>(std::vector<Case>{smoke_case(host->opdef)}) : resolve_cases(op.cases, host->opdef);
         if (!cases) return cases.error();
         out.cases = choose(*cases);

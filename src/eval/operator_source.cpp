@@ -108,6 +108,11 @@ bool is_operator_folder(const fs::path& dir) {
     return fs::is_directory(dir / "op_host", ec) && fs::is_directory(dir / "op_kernel", ec);
 }
 
+bool names_an_operator(const fs::path& dir) {
+    std::error_code ec;
+    return is_operator_folder(dir) || fs::is_regular_file(dir / "ascendopt.toml", ec);
+}
+
 Result<OperatorSource> load_operator(const fs::path& path) {
     std::error_code ec;
     OperatorSource src;

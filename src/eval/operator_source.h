@@ -39,6 +39,9 @@ Result<std::filesystem::path> cann_ops_checkout();
 // `path` is an operator folder, a folder holding ascendopt.toml, or a manifest file.
 // A folder in the cann-ops layout (op_host/ and op_kernel/ beside each other).
 bool is_operator_folder(const std::filesystem::path& dir);
+// An operator folder, or a folder whose ascendopt.toml names the operator's sources elsewhere
+// (suite/cann-ops-level1/cos: `cann_ops = "src/math/cos"` in the user's checkout).
+bool names_an_operator(const std::filesystem::path& dir);
 
 Result<OperatorSource> load_operator(const std::filesystem::path& path);
 

@@ -44,7 +44,8 @@ public:
     }
 
     Evaluator& evaluator() const { return m_evaluator; }
-    // Evaluations answered by the evaluator's memo (eval_memo.h): budget spent, time saved.
+    // Evaluations whose deciding answer came from the evaluator's memo (eval_memo.h): budget
+    // spent, time saved.
     std::atomic<int64_t> replayed{0};
     // Evaluations that stopped after the perf cases (no faster than the best; see run()).
     std::atomic<int64_t> perf_only{0};
@@ -59,13 +60,15 @@ public:
             EvalRequest timed = request(config);
             timed.role_filter = CaseRole::perf;
             auto perf = m_evaluator.evaluate(c.op, timed);
-            if (perf && perf->replayed) ++replayed;
             if (perf) {
                 EvaluationRecord r = record_of(*perf);
-                if (r.status != EvalStatus::ok) return r;  // a perf case that fails fails the configuration
-                if (r.latency_us && *r.latency_us >= *bar) {
-                    r.metrics["checked"] = "perf cases only: no faster than the best so far";
-                    ++perf_only;
+                const bool slower = r.latency_us && *r.latency_us >= *bar;
+                if (r.status != EvalStatus::ok || slower) {  // a perf case that fails fails the configuration
+                    if (slower) {
+                        r.metrics["checked"] = "perf cases only: no faster than the best so far";
+                        ++perf_only;
+                    }
+                    if (perf->replayed) ++replayed;
                     return r;
                 }
             }  // an error (no perf case) or a faster configuration: the full evaluation decides

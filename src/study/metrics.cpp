@@ -101,7 +101,7 @@ GroupSummary combine(const std::vector<const GroupSummary*>& groups, const std::
     g.gm = geometric_mean(gms);
     for (double p : ps) {
         double sum = 0;
-        for (const auto* s : groups) sum += s->fast.count(p) ? s->fast.at(p) : 0.0;
+        for (const auto* s : groups) sum += s->fast.at(p);
         g.fast[p] = groups.empty() ? 0 : sum / double(groups.size());
     }
     return g;

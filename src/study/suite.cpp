@@ -12,13 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// An operator folder, or a folder whose ascendopt.toml names the operator's sources elsewhere
-// (suite/cann-ops-level1/cos: `cann_ops = "src/math/cos"` in the user's checkout).
-bool is_target(const fs::path& p) {
-    std::error_code ec;
-    return is_operator_folder(p) || fs::is_regular_file(p / "ascendopt.toml", ec);
-}
-
 // operator folder name -> level, from SUITE/suite.toml.
 Result<std::map<std::string, std::string>> read_levels(const fs::path& file) {
     toml::table table;
@@ -36,7 +29,7 @@ Result<std::map<std::string, std::string>> read_levels(const fs::path& file) {
         for (const auto& n : *names) {
             const auto name = n.value<std::string>();
             if (!name) return make_error(file.string() + ": levels." + std::string(level.str()) + " holds a value that is not a string");
-            if (!is_target(file.parent_path() / *name))
+            if (!names_an_operator(file.parent_path() / *name))
                 return make_error(file.string() + ": levels." + std::string(level.str()) + " names '" + *name + "', which is not an operator folder of the suite");
             out[*name] = std::string(level.str());
         }
@@ -58,20 +51,20 @@ Result<std::vector<StudyTarget>> study_targets(const fs::path& suite) {
     std::vector<StudyTarget> out;
     auto add = [&](const fs::path& folder, const std::string& folder_level) {
         const std::string name = folder.filename().string();
-        const fs::path dir = is_target(folder / "baseline") ? folder / "baseline" : folder;
+        const fs::path dir = names_an_operator(folder / "baseline") ? folder / "baseline" : folder;
         const auto level = levels.find(name);
         out.push_back({dir, name, level != levels.end() ? level->second : has_levels ? "other" : folder_level});
     };
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(suite, ec)) {
-        if (is_target(e.path())) {
+        if (names_an_operator(e.path())) {
             add(e.path(), "all");
             continue;
         }
         if (!e.is_directory()) continue;
         // A category folder (cann-ops: src/<category>/<operator>): its operators are its level.
         for (const auto& inner : fs::directory_iterator(e.path(), ec))
-            if (is_target(inner.path())) add(inner.path(), e.path().filename().string());
+            if (names_an_operator(inner.path())) add(inner.path(), e.path().filename().string());
     }
     std::sort(out.begin(), out.end(), [](const StudyTarget& a, const StudyTarget& b) { return a.op < b.op; });
     for (size_t i = 1; i < out.size(); ++i)

@@ -105,17 +105,14 @@ TEST(EvalMemo, ACorruptFileIsAMissNotACrash) {
 TEST(EvalMemo, TheKeyFollowsEverythingThatCanChangeAResult) {
     TempMemo t;
     ASSERT_TRUE(write_atomic(t.dir / "golden.py", "def golden(x): return x\n"));
-    HostBuild host;
-    host.key = "host-a";
+    const std::string host = "host-a";
     const std::vector<fs::path> kernels = {"/cache/builds/k1/op"};
     const std::vector<Case> cases = {sample_case(t.dir / "golden.py")};
     EvalOptions o;
     const std::string base = EvalMemo::key(host, kernels, cases, {}, o);
     EXPECT_EQ(base, EvalMemo::key(host, kernels, cases, {}, o)) << "deterministic";
 
-    HostBuild other_host = host;
-    other_host.key = "host-b";
-    EXPECT_NE(base, EvalMemo::key(other_host, kernels, cases, {}, o)) << "sources";
+    EXPECT_NE(base, EvalMemo::key("host-b", kernels, cases, {}, o)) << "sources";
     EXPECT_NE(base, EvalMemo::key(host, {"/cache/builds/k2/op"}, cases, {}, o)) << "kernel build";
     EXPECT_NE(base, EvalMemo::key(host, kernels, cases, {{"ASCENDOPT_TUNE_TILE", "64"}}, o)) << "host tunables";
     auto bigger = cases;

@@ -25,6 +25,12 @@ struct Folder {
     }
     ~Folder() { fs::remove_all(dir); }
     void write(const std::string& rel, const std::string& text) { std::ofstream(dir / rel) << text; }
+    // The folder's tunables on a 192 KiB UB.
+    Result<std::vector<Tunable>> tunables(std::vector<std::string>* left_out = nullptr) const {
+        auto op = load_operator(dir);
+        if (!op) return op.error();
+        return find_tunables(*op, 196608, left_out);
+    }
 };
 
 }  // namespace
@@ -111,10 +117,8 @@ TEST(Tunables, DisagreeingDeclarationsAreLeftOutWithWhere) {
     Folder f;
     f.write("op_host/x.cpp", "constexpr uint32_t BUFS = 2;\nconstexpr uint32_t TILE = 1024;\nstatic ge::graphStatus TilingFunc(gert::TilingContext* c) {\n  return BUFS + TILE;\n}\n");
     f.write("op_kernel/x.cpp", "constexpr int32_t BUFS = 3;\nconstexpr int32_t BUFS = 3;\n");
-    auto op = load_operator(f.dir);
-    ASSERT_TRUE(op);
     std::vector<std::string> left_out;
-    auto ts = find_tunables(*op, 196608, &left_out);
+    auto ts = f.tunables(&left_out);
     ASSERT_TRUE(ts) << ts.error().message;
     ASSERT_EQ(ts->size(), 1u);
     EXPECT_EQ((*ts)[0].name, "TILE");
@@ -133,10 +137,8 @@ TEST(Tunables, AHostConstantNeededAtCompileTimeIsLeftOut) {
             "  std::array<int, LANES> lanes{};\n"
             "  return DEPTH + TILE + lanes.size();\n}\n");
     f.write("op_kernel/x.cpp", "void k() {}\n");
-    auto op = load_operator(f.dir);
-    ASSERT_TRUE(op);
     std::vector<std::string> left_out;
-    auto ts = find_tunables(*op, 196608, &left_out);
+    auto ts = f.tunables(&left_out);
     ASSERT_TRUE(ts) << ts.error().message;
     ASSERT_EQ(ts->size(), 1u);
     EXPECT_EQ((*ts)[0].name, "DEPTH");
@@ -150,9 +152,7 @@ TEST(Tunables, DisagreeingMarkedDeclarationsAreAnError) {
     Folder f;
     f.write("op_host/x.cpp", "constexpr uint32_t BUFS = 2;  // ascendopt: tunable values=1,2,4\nstatic ge::graphStatus TilingFunc(gert::TilingContext* c) {\n  return BUFS;\n}\n");
     f.write("op_kernel/x.cpp", "constexpr int32_t BUFS = 3;\n");
-    auto op = load_operator(f.dir);
-    ASSERT_TRUE(op);
-    auto ts = find_tunables(*op, 196608);
+    auto ts = f.tunables();
     ASSERT_FALSE(ts);
     EXPECT_NE(ts.error().message.find("BUFS is 2 at op_host/x.cpp:1 but 3 at op_kernel/x.cpp:1"), std::string::npos) << ts.error().message;
 }
