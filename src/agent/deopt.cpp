@@ -1,5 +1,7 @@
 #include "agent/deopt.h"
 
+#include "agent/split_cores.h"
+
 #include <regex>
 #include <set>
 
@@ -105,7 +107,7 @@ const std::vector<Deoptimization>& deoptimizations() {
         {"full_barriers", "kernel.sync.elimination", "pipelining between stages (no full barriers)", full_barriers, no_full_barriers,
          "no_full_barriers"},
         {"smaller_tiles", "tiling.tile_size", "tiles sized to the whole UB", smaller_tiles, {}},
-        {"fewer_cores", "tiling.multicore", "work split over all vector cores", fewer_cores, {}},
+        {"fewer_cores", "tiling.multicore", "work split over all vector cores", fewer_cores, split_over_cores, "split_over_cores"},
     };
     return all;
 }

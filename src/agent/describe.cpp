@@ -56,9 +56,11 @@ const FamilyText k_texts[] = {
      "GetValue SetValue scalar loop vectorize vector API"},
     {"tiling.multicore", "Using all vector cores", "the work is split over more blocks, so more cores run at once",
      "few blocks -> most cores idle -> per-core work shrinks as the block dim grows until GM bandwidth saturates",
-     "SetBlockDim below the SoC's vector core count with enough work to split", "each core's share would fall below a tile",
-     "derive the block dim from GetCoreNumAiv() and split the data by block index", "near-linear speedup until memory bound",
-     "SetBlockDim coreNum GetCoreNumAiv multicore blocks split"},
+     "SetBlockDim below the SoC's vector core count with enough work to split, or a kernel that never reads GetBlockIdx so every "
+     "block repeats the whole job",
+     "each core's share would fall below a tile",
+     "derive the block dim from GetCoreNumAiv() and split the data by block index (tiles handed round-robin to the blocks)",
+     "near-linear speedup until memory bound", "SetBlockDim coreNum GetCoreNumAiv GetBlockIdx multicore blocks split repeat"},
 };
 
 const FamilyText k_other = {"kernel.other", "Code change", "a change whose reversion measurably slowed the operator",

@@ -9,6 +9,7 @@
 #include "agent/edit_apply.h"
 #include "agent/hunks.h"
 #include "agent/prompts.h"
+#include "agent/split_cores.h"
 #include "agent/transfer.h"
 
 namespace ascendopt {
@@ -23,6 +24,9 @@ std::string diagnose(const nlohmann::json& profile, const CandidateFiles& files)
         text += " A PipeBarrier PIPE_ALL full pipeline barrier in the tile loop drains every pipe: sync stall.";
     if (all.find("GetValue") != std::string::npos || all.find("SetValue") != std::string::npos)
         text += " Scalar element access with GetValue/SetValue.";
+    if (kernel_replicated_over_blocks(files))
+        text += " Every block runs the whole job: SetBlockDim launches several blocks but the kernel never reads GetBlockIdx, so the cores"
+                " repeat each other's GM traffic instead of splitting it (multicore: split the tiles over the blocks by block index).";
     const auto& bound = profile.contains("bound") ? profile["bound"] : nlohmann::json();
     if (bound.is_object() && bound.value("kind", "").find("DMA latency") != std::string::npos)
         text += " DMA setup dominates: many small transfers, tile size too small.";
@@ -116,6 +120,7 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
     out.baseline_us = out.best_us = start->latency_us();
     nlohmann::json profile = start->evaluated.record.metrics.value("profile", nlohmann::json::object());
     std::set<int64_t> tried;
+    std::set<std::string> proposed;
     int fruitless = 0;
     const std::string self = runner.original().display_name();
     for (bool progress = true; progress;) {
@@ -139,6 +144,11 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
             if (!proposal) return proposal.error();
             if (!*proposal) {
                 out.attempts.push_back({rec.id, "does not apply"});
+                continue;
+            }
+            // Records of one family often transfer by the same rule: one evaluation per distinct candidate.
+            if (!proposed.insert(render_files((*proposal)->files)).second) {
+                out.attempts.push_back({rec.id, "the same candidate as an earlier record"});
                 continue;
             }
             if (runner.ledger().budget().used() >= o.budget) return out;

@@ -139,6 +139,35 @@ TEST(Rewind, RelativeOutputFoldersWork) {  // a bug once: case inputs under a re
     EXPECT_NE(r.output.find("records from 1 pairs"), std::string::npos) << r.output;
 }
 
+// A kernel every core runs in full (tests/ops/replicated_copy) is split over the cores by the
+// multicore record's rule: the record was mined elsewhere and its diff cannot apply here.
+TEST(Optimize, AKernelEveryCoreRepeatsIsSplitByTheMulticoreRule) {
+    TempDir tmp;
+    fs::copy(source_dir() / "tests" / "ops" / "replicated_copy", tmp.path / "replicated_copy", fs::copy_options::recursive);
+    const nlohmann::json rec = {{"operator", "SomewhereElse"},
+                                {"family", "tiling.multicore"},
+                                {"title", "Using all vector cores"},
+                                {"bottleneck", "few blocks: SetBlockDim multicore GetBlockIdx"},
+                                {"diff", "--- a/op_host/x.cpp\n+++ b/op_host/x.cpp\n@@ -1 +1 @@\n-SetBlockDim(1);\n+SetBlockDim(cores);\n"},
+                                {"slow_latency_us", 20.0},
+                                {"fast_latency_us", 5.0},
+                                {"provenance", {{{"source", "test"}}}}};
+    std::ofstream(tmp.path / "bank.json") << nlohmann::json{{"records", {rec}}}.dump();
+    const std::string bank = (tmp.path / "bank.db").string();
+    ASSERT_EQ(run_cli({"bank", "import", (tmp.path / "bank.json").string(), "--bank", bank}).exit_code, 0);
+    const fs::path out = tmp.path / "optimize";
+    const auto r = run_cli({"optimize", (tmp.path / "replicated_copy").string(), "--bank", bank, "--budget", "4", "--no-llm", "--out", out.string(), "--json", "-q"});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto s = json_of(r);
+    ASSERT_EQ(s["accepted_rewrites"].size(), 1u) << s.dump(2);
+    EXPECT_EQ(s["accepted_rewrites"][0]["applied_as"], "rule split_over_cores");
+    EXPECT_EQ(s["accepted_rewrites"][0]["record_operator"], "SomewhereElse");
+    EXPECT_LT(s["after_stage1_us"].get<double>() * 4, s["baseline_us"].get<double>()) << "splitting 40 copies of one job saves far more than 4x";
+    // The split operator passes every case on its own, the remainder tile included.
+    const auto eval = run_cli({"eval", (out / "optimized" / "replicated_copy").string(), "-q"});
+    EXPECT_EQ(eval.exit_code, 0) << eval.output;
+}
+
 TEST(Bank, ExportImportMergesAndBadInputIsAnError) {
     TempDir tmp;
     const auto missing = run_cli({"bank", "list", "--bank", (tmp.path / "none.db").string()});
