@@ -25,6 +25,11 @@ struct Deoptimization {
     std::string restore_name;  // "double_buffer"; empty without a restore
 };
 
+// `files` with `edit` applied to every file whose path starts with `folder` ("op_kernel/");
+// nullopt when it changed none.
+std::optional<CandidateFiles> edit_files_under(const CandidateFiles& files, const char* folder,
+                                               const std::function<std::string(const std::string&)>& edit);
+
 // In the order rule-based rewind tries them.
 const std::vector<Deoptimization>& deoptimizations();
 

@@ -209,8 +209,9 @@ TEST(RewindRules, AnOperatorThatComesAloneGivesRecords) {
     const auto doc = json_of(r);
     ASSERT_EQ(doc["operators"].size(), 1u) << r.output;
     const auto& steps = doc["operators"][0]["steps"];
-    ASSERT_EQ(steps.size(), 4u) << r.output;
+    ASSERT_EQ(steps.size(), 5u) << r.output;  // one per rule (agent/deopt.cpp)
     EXPECT_EQ(steps[0]["hunks"], "single_buffer");
+    EXPECT_EQ(steps[4]["hunks"], "scalar_fills");
     EXPECT_NE(steps[0]["outcome"].get<std::string>().find("record #"), std::string::npos) << r.output;
     EXPECT_GE(doc["operators"][0]["records"].size(), 2u) << r.output;
     const auto shown = json_of(run_cli({"bank", "show", "1", "--bank", (tmp.path / "bank.db").string(), "--json"}));

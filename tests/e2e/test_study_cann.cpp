@@ -55,3 +55,34 @@ TEST(StudyCann, ASmallStudyOnThreeRealOperators) {
     for (const auto& op : ops) EXPECT_NE(md.find("### " + op), std::string::npos) << op;
     EXPECT_NE(md.find("## Over seeds"), std::string::npos);
 }
+
+// Offline Stage I's rules on published code that no record was mined from: Arange fills its
+// index vector with a scalar SetValue loop (vector_fills makes it one CreateVecIndex) and every
+// core runs Reshape in full (split_over_cores splits it). Each rewrite must build, pass every
+// case of the operator's manifest and be faster; the bank holds only records of other operators.
+TEST(StudyCann, OfflineStageIRulesRewritePublishedOperators) {
+    if (!fs::is_directory(checkout() / "src" / "math"))
+        GTEST_SKIP() << "no cann-ops checkout at " << checkout().string() << " (the rules are checked on the published operators)";
+    TempDir tmp;
+    nlohmann::json records = nlohmann::json::array();
+    for (const auto& [family, words] : std::vector<std::pair<std::string, std::string>>{
+             {"kernel.compute.vectorization", "Scalar element access with GetValue/SetValue"},
+             {"tiling.multicore", "Every block runs the whole job: SetBlockDim GetBlockIdx multicore"}})
+        records.push_back({{"operator", "SomewhereElse"}, {"family", family}, {"title", words}, {"bottleneck", words},
+                           {"diff", "--- a/op_kernel/x.cpp\n+++ b/op_kernel/x.cpp\n@@ -1 +1 @@\n-a\n+b\n"}, {"slow_latency_us", 20.0},
+                           {"fast_latency_us", 5.0}, {"provenance", {{{"source", "test"}}}}});
+    std::ofstream(tmp.path / "bank.json") << nlohmann::json{{"records", records}}.dump();
+    const std::string bank = (tmp.path / "bank.db").string();
+    ASSERT_EQ(run_cli({"bank", "import", (tmp.path / "bank.json").string(), "--bank", bank}).exit_code, 0);
+    for (const auto& [op, rule] : std::vector<std::pair<std::string, std::string>>{{"arange", "rule vector_fills"}, {"reshape", "rule split_over_cores"}}) {
+        SCOPED_TRACE(op);
+        const fs::path out = tmp.path / op;
+        const auto r = run_cli({"optimize", (source_dir() / "suite" / "cann-ops-level1" / op).string(), "--cann-ops", checkout().string(), "--bank", bank,
+                                "--budget", "4", "--stage1-share", "1", "--no-llm", "--out", out.string(), "--json", "-q"});
+        ASSERT_EQ(r.exit_code, 0) << r.output;
+        const auto s = json_of(r);
+        ASSERT_EQ(s["accepted_rewrites"].size(), 1u) << s.dump(2);
+        EXPECT_EQ(s["accepted_rewrites"][0]["applied_as"], rule);
+        EXPECT_LT(s["after_stage1_us"].get<double>() * 1.1, s["baseline_us"].get<double>());
+    }
+}

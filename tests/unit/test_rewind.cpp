@@ -108,9 +108,10 @@ TEST_F(RewindOnFake, RulesOnAnOperatorThatComesAlone) {
     EXPECT_EQ((*barriers)->fast_latency_us, 12) << "chained: its fast side is the single-buffered version";
     EXPECT_EQ((*barriers)->slow_latency_us, 14);
     EXPECT_EQ((*barriers)->provenance[0]["rule"], "full_barriers");
-    ASSERT_EQ(r->steps.size(), 4u);
+    ASSERT_EQ(r->steps.size(), 5u);
     EXPECT_EQ(r->steps[2].outcome, "does not apply") << "clip_custom sizes its tiles by constants, not by the UB it is given";
     EXPECT_NE(r->steps[3].outcome.find("not slower"), std::string::npos) << r->steps[3].outcome;
+    EXPECT_EQ(r->steps[4].outcome, "does not apply") << "clip_custom fills nothing with Duplicate";
 }
 
 }  // namespace
