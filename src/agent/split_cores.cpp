@@ -118,9 +118,12 @@ std::vector<TileLoop> tile_loops(const std::string& t) {
 
 bool kernel_replicated_over_blocks(const CandidateFiles& files) {
     static const std::regex launches(R"(SetBlockDim\s*\(\s*(?!1\s*\)))");
+    // A block index read, or a barrier across blocks: after a split, blocks that run different
+    // numbers of tiles would wait at it for each other forever on the device.
+    static const std::regex per_block(R"(GetBlockIdx|get_block_idx|SyncAll|IBSet|IBWait|CrossCore)");
     bool several_blocks = false;
     for (const auto& [rel, text] : files) {
-        if (rel.rfind("op_kernel/", 0) == 0 && text.find("GetBlockIdx") != npos) return false;
+        if (rel.rfind("op_kernel/", 0) == 0 && std::regex_search(text, per_block)) return false;
         if (rel.rfind("op_host/", 0) == 0 && std::regex_search(text, launches)) several_blocks = true;
     }
     return several_blocks;

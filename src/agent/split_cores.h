@@ -14,7 +14,8 @@
 
 namespace ascendopt {
 
-// True when the host sets a block dim other than a literal 1 and no kernel file names GetBlockIdx.
+// True when the host sets a block dim other than a literal 1 and no kernel file reads its block
+// index (GetBlockIdx, get_block_idx) or synchronises blocks (SyncAll, IBSet/IBWait, CrossCore*).
 bool kernel_replicated_over_blocks(const CandidateFiles& files);
 
 // One kernel file with its outermost tile loops split over the blocks; nullopt when it has no

@@ -55,6 +55,14 @@ std::string local_tensor_type(const std::string& text, const std::string& name) 
     return std::regex_search(text, m, decl) ? m[1].str() : "";
 }
 
+// The scalar unit does not wait for a vector instruction: where the kernel reads `tensor` with
+// GetValue, the fill is followed by a barrier (the twin runs in program order and would not
+// show the race the device has).
+std::string scalar_reads_wait(const std::string& text, const std::string& tensor) {
+    const std::regex read("\\b" + tensor + R"(\s*(\[[^\]\n]*\])?\s*\.\s*GetValue\b)");
+    return std::regex_search(text, read) ? " AscendC::PipeBarrier<PIPE_ALL>();  // " + tensor + " is read by the scalar unit" : "";
+}
+
 std::string without_int_cast(const std::string& bound) {
     static const std::regex cast(R"(^static_cast<\s*u?int(?:32|64)_t\s*>\s*\((.*)\)$)");
     std::smatch m;
@@ -79,9 +87,9 @@ std::string vector_fill_loops(const std::string& text) {
         if (!braces_balance || type.empty()) {
             out.append(m[0].first, m[0].second);
         } else if (std::regex_match(value, cast, index_cast)) {
-            out += "AscendC::CreateVecIndex(" + tensor + ", static_cast<" + type + ">(0), " + bound + ");";
+            out += "AscendC::CreateVecIndex(" + tensor + ", static_cast<" + type + ">(0), " + bound + ");" + scalar_reads_wait(text, base);
         } else if (!std::regex_search(value, std::regex("\\b" + index + "\\b"))) {
-            out += "AscendC::Duplicate<" + type + ">(" + tensor + ", " + value + ", " + bound + ");";
+            out += "AscendC::Duplicate<" + type + ">(" + tensor + ", " + value + ", " + bound + ");" + scalar_reads_wait(text, base);
         } else {
             out.append(m[0].first, m[0].second);
         }

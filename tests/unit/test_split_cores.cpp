@@ -50,6 +50,12 @@ TEST(SplitCores, AKernelThatReadsItsBlockIndexIsNotReplicated) {
     EXPECT_FALSE(split_over_cores(operator_with(k_host_all_cores, kernel)));
 }
 
+TEST(SplitCores, AKernelThatSynchronisesItsBlocksIsLeftAlone) {
+    // Blocks with different tile counts would wait at the SyncAll for each other.
+    const std::string kernel = std::string(k_replicated) + "void G() { AscendC::SyncAll(); }\n";
+    EXPECT_FALSE(split_over_cores(operator_with(k_host_all_cores, kernel)));
+}
+
 TEST(SplitCores, OneBlockHasNothingToSplit) {
     EXPECT_FALSE(split_over_cores(operator_with("c->SetBlockDim(1);\n", k_replicated)));
     EXPECT_TRUE(split_over_cores(operator_with("c->SetBlockDim(blocks);\n", k_replicated)));

@@ -38,6 +38,17 @@ TEST(Vectorize, AnIndexLoopBecomesCreateVecIndex) {
         << v->at("op_kernel/k.cpp");
 }
 
+TEST(Vectorize, AFillTheScalarUnitReadsBackIsFollowedByABarrier) {
+    const std::string text = "LocalTensor<int32_t> t;\nvoid F() {\n    for (uint32_t i = 0; i < n; ++i) { t.SetValue(i, 7); }\n    x = t.GetValue(2);\n}\n";
+    auto v = vector_fills(kernel(text));
+    ASSERT_TRUE(v);
+    EXPECT_NE(v->at("op_kernel/k.cpp").find("AscendC::Duplicate<int32_t>(t, 7, n); AscendC::PipeBarrier<PIPE_ALL>();"), std::string::npos)
+        << v->at("op_kernel/k.cpp");
+    auto unread = vector_fills(kernel("LocalTensor<int32_t> t;\nvoid F() { for (uint32_t i = 0; i < n; ++i) { t.SetValue(i, 7); } }\n"));
+    ASSERT_TRUE(unread);
+    EXPECT_EQ(unread->at("op_kernel/k.cpp").find("PipeBarrier"), std::string::npos);
+}
+
 TEST(Vectorize, LoopsThatAreNotFillsStay) {
     // The value depends on the index otherwise than by a cast; an unknown tensor type; a second statement.
     EXPECT_FALSE(vector_fills(kernel("LocalTensor<float> t;\nvoid F() { for (int i = 0; i < n; i++) { t.SetValue(i, i * 2.0f); } }\n")));
