@@ -5,6 +5,7 @@
 #include <regex>
 #include <set>
 
+#include "agent/deopt.h"
 #include "agent/describe.h"
 #include "agent/edit_apply.h"
 #include "agent/hunks.h"
@@ -18,7 +19,9 @@ std::string diagnose(const nlohmann::json& profile, const CandidateFiles& files)
     std::string text = bottleneck_of(profile) + ".";
     std::string all;
     for (const auto& [path, content] : files) all += content + "\n";
-    if (std::regex_search(all, std::regex(R"(BUFFER_NUM\s*=\s*1\b)")))
+    // Single buffered wherever the double-buffering rule finds a queue depth of 1 to raise, whatever its name.
+    const Deoptimization* buffering = deoptimization_for_family("kernel.memory.double_buffer");
+    if (buffering && buffering->restore(files))
         text += " Queues are single buffered (BUFFER_NUM = 1): MTE2 copy latency is exposed once per tile, no overlap of copy and compute.";
     if (all.find("PipeBarrier<PIPE_ALL>") != std::string::npos)
         text += " A PipeBarrier PIPE_ALL full pipeline barrier in the tile loop drains every pipe: sync stall.";
@@ -127,17 +130,21 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
         progress = false;
         const std::string symptoms = diagnosis_for(profile, out, self, out.episode, o);
         out.diagnoses.push_back(symptoms);
-        auto found = retrieve(bank, symptoms, {.top_k = o.top_k, .embeddings = o.embeddings, .exclude_operator = self});
+        const size_t depth = o.proposer ? o.top_k : std::max(o.top_k, o.transfer_depth);
+        auto found = retrieve(bank, symptoms, {.top_k = depth, .embeddings = o.embeddings, .exclude_operator = self});
         if (!found) return found.error();
         if (o.proposer) {
             // Rounds go on while they help; two fruitless rounds in a row end Stage I.
+            if (found->hits.size() > o.top_k) found->hits.resize(o.top_k);
             auto accepted = llm_round(runner, found->hits, symptoms, out, profile, o);
             if (!accepted) return accepted.error();
             fruitless = *accepted ? 0 : fruitless + 1;
             progress = fruitless < 2 && runner.ledger().budget().used() < o.budget;
             continue;
         }
+        size_t yielded = 0;  // records of this round that gave a candidate
         for (const auto& hit : found->hits) {
+            if (yielded == o.top_k) break;
             const ExperienceRecord& rec = hit.record;
             if (!tried.insert(rec.id).second) continue;
             auto proposal = transfer_record(rec, out.best);
@@ -146,6 +153,7 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
                 out.attempts.push_back({rec.id, "does not apply"});
                 continue;
             }
+            ++yielded;
             // Records of one family often transfer by the same rule: one evaluation per distinct candidate.
             if (!proposed.insert(render_files((*proposal)->files)).second) {
                 out.attempts.push_back({rec.id, "the same candidate as an earlier record"});

@@ -3,7 +3,9 @@
 // cues of the source: single-buffered queues, full barriers, scalar element access, DMA set-up
 // dominance), extended by the LLM's own reading of the profile and code when one is given;
 // it is written as symptoms that retrieval matches against the bank. The
-// rewrite comes from the transfer proposer (a retrieved record's diff, fuzzily patched in).
+// rewrite comes from the LLM, or from the transfer proposer (a retrieved record's diff, fuzzily
+// patched in, or its family's rule): a record that yields no candidate for this operator costs
+// no evaluation, so the transfer proposer walks the ranking until top_k records have yielded one.
 // Every evaluation goes through the run's ledger, so Stage I resumes after kill -9.
 #pragma once
 
@@ -16,7 +18,8 @@ namespace ascendopt {
 
 struct Stage1Options {
     int64_t budget = 10;           // evaluations Stage I may spend (the baseline's included)
-    size_t top_k = 5;              // records retrieved per round
+    size_t top_k = 5;              // records retrieved per round (the transfer proposer: records that yield a candidate)
+    size_t transfer_depth = 64;    // the transfer proposer: how far down the ranking it looks for them
     double noise_threshold = 0.02;  // a rewrite must be this much faster to be accepted
     EmbeddingsClient* embeddings = nullptr;
     Proposer* proposer = nullptr;            // null: the transfer proposer

@@ -145,7 +145,7 @@ CommandRunner add_optimize_command(CLI::App& app) {
     cmd->add_option("--stage1-share", a->stage1_share, "Share of the budget Stage I may use; Stage II gets the rest")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
-    cmd->add_option("--top-k", a->top_k, "Experience records retrieved per diagnosis")->capture_default_str();
+    cmd->add_option("--top-k", a->top_k, "Experience records per diagnosis: shown to the LLM, or (without one) records that yield a candidate")->capture_default_str();
     cmd->add_option("--out", a->out, "Output folder (run stores, optimized operator, summary.json); rerun to resume")
         ->default_str("optimize-<OpType>");
     cmd->add_flag("--no-llm", a->no_llm, "Stage I uses the transfer proposer even when an LLM is configured");

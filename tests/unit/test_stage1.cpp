@@ -62,25 +62,62 @@ protected:
     }
 
     // One Stage I run in the run store under the test's folder (the same store on every call,
-    // so a second call is a rerun).
+    // so a second call is a rerun), with `model` or, without one, the transfer proposer.
     Result<Stage1Result> run(FakeEvaluator& fake, Proposer& model, int64_t budget) {
+        return run_with(fake, {.budget = budget, .proposer = &model, .templates = &m_templates});
+    }
+    // Without a model: the transfer proposer, `top_k` records that yield a candidate per round.
+    Result<Stage1Result> run_offline(FakeEvaluator& fake, int64_t budget, size_t top_k) { return run_with(fake, {.budget = budget, .top_k = top_k}); }
+
+    Result<Stage1Result> run_with(FakeEvaluator& fake, const Stage1Options& options) {
         auto store = RunStore::open(m_dir / "run.db");
         if (!store) return store.error();
-        auto run = store->open_run("stage1-test", {{"budget", budget}});
+        auto run = store->open_run("stage1-test", {{"budget", options.budget}});
         if (!run) return run.error();
         auto bank = Bank::open(m_dir / "bank.db");
         if (!bank) return bank.error();
-        auto session = CandidateSession::open(m_op, fake, {*store, *run, budget, m_dir});
+        auto session = CandidateSession::open(m_op, fake, {*store, *run, options.budget, m_dir});
         if (!session) return session.error();
-        TemplateStore templates(fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "share" / "templates");
-        auto r = run_stage1((*session)->runner(), *bank, {.budget = budget, .proposer = &model, .templates = &templates});
+        auto r = run_stage1((*session)->runner(), *bank, options);
         used = (*session)->ledger().budget().used();
         return r;
     }
 
+    void put_record(const std::string& family, const std::string& bottleneck) {
+        ExperienceRecord r;
+        r.operator_name = "elsewhere";
+        r.family = family;
+        r.title = bottleneck;
+        r.bottleneck = bottleneck;
+        r.diff = "--- a/op_kernel/other.cpp\n+++ b/op_kernel/other.cpp\n@@ -1 +1 @@\n-" + family + "\n+x\n";
+        r.slow_latency_us = 20;
+        r.fast_latency_us = 10;
+        r.soc = "Ascend910B2";
+        r.provenance = nlohmann::json::array({{{"source", "test"}}});
+        auto bank = Bank::open(m_dir / "bank.db");
+        ASSERT_TRUE(bank && bank->put(r));
+    }
+
     OperatorSource m_op;
+    TemplateStore m_templates{fs::path(ASCENDOPT_TEST_SOURCE_DIR) / "share" / "templates"};
     int64_t used = 0;
 };
+
+TEST_F(Stage1OnFake, TheTransferProposerLooksPastRecordsThatDoNotApply) {
+    // Ranked first: records whose diff fits nothing here and whose family has no rule. The one
+    // that applies (double buffering, as a rule) ranks last and is still reached with top_k 1.
+    for (int i = 0; i < 3; ++i) put_record("tiling.tile_size", "single buffered queues BUFFER_NUM MTE2 copy latency exposed overlap compute " + std::to_string(i));
+    put_record("kernel.memory.double_buffer", "queues");
+    FakeEvaluator fake(by_buffers(FakeVerdict::passes(6)));
+    auto r = run_offline(fake, 4, 1);
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_EQ(r->accepted.size(), 1u);
+    EXPECT_EQ(r->accepted[0].applied_as, "rule double_buffer");
+    EXPECT_EQ(r->best_us, 6);
+    ASSERT_GE(r->attempts.size(), 2u);
+    EXPECT_EQ(r->attempts[0].outcome, "does not apply");
+    EXPECT_EQ(fake.evaluations(), 2) << "the baseline and the one candidate: records that do not apply cost nothing";
+}
 
 TEST_F(Stage1OnFake, AFasterCorrectRewriteIsAccepted) {
     FakeEvaluator fake(by_buffers(FakeVerdict::passes(6)));
