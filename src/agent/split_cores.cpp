@@ -1,5 +1,7 @@
 #include "agent/split_cores.h"
 
+#include "agent/deopt.h"
+
 #include <cctype>
 #include <regex>
 #include <vector>
@@ -150,17 +152,7 @@ std::optional<std::string> split_tile_loops(const std::string& kernel) {
 
 std::optional<CandidateFiles> split_over_cores(const CandidateFiles& files) {
     if (!kernel_replicated_over_blocks(files)) return std::nullopt;
-    CandidateFiles out = files;
-    bool changed = false;
-    for (auto& [rel, text] : out) {
-        if (rel.rfind("op_kernel/", 0) != 0) continue;
-        if (auto split = split_tile_loops(text)) {
-            text = std::move(*split);
-            changed = true;
-        }
-    }
-    if (!changed) return std::nullopt;
-    return out;
+    return edit_files_under(files, "op_kernel/", [](const std::string& text) { return split_tile_loops(text).value_or(text); });
 }
 
 }  // namespace ascendopt

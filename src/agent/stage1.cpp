@@ -123,7 +123,6 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
     out.baseline_us = out.best_us = start->latency_us();
     nlohmann::json profile = start->evaluated.record.metrics.value("profile", nlohmann::json::object());
     std::set<int64_t> tried;
-    std::set<std::string> proposed;
     int fruitless = 0;
     const std::string self = runner.original().display_name();
     for (bool progress = true; progress;) {
@@ -153,12 +152,9 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
                 out.attempts.push_back({rec.id, "does not apply"});
                 continue;
             }
+            // Records of one family often transfer by the same rule to the same candidate: the
+            // run's ledger answers a repeat from the store, without an evaluation.
             ++yielded;
-            // Records of one family often transfer by the same rule: one evaluation per distinct candidate.
-            if (!proposed.insert(render_files((*proposal)->files)).second) {
-                out.attempts.push_back({rec.id, "the same candidate as an earlier record"});
-                continue;
-            }
             if (runner.ledger().budget().used() >= o.budget) return out;
             auto evaluated = runner.evaluate((*proposal)->files);
             if (!evaluated) return evaluated.error();

@@ -81,12 +81,12 @@ std::string vector_fill_loops(const std::string& text) {
         from = m[0].second;
         const std::string index = m[1], bound = without_int_cast(m[2]), tensor = m[4], value = m[5];
         const std::string base = tensor.substr(0, tensor.find_first_of(" [")), type = local_tensor_type(text, base);
-        const std::regex index_cast("^(?:\\(\\s*([\\w:]+)\\s*\\)\\s*|static_cast<\\s*([\\w:]+)\\s*>\\s*\\(\\s*)" + index + "\\s*\\)?$");
-        std::smatch cast;
+        // `(T)i` or `static_cast<T>(i)`: the index itself, as the element type.
+        const std::regex index_cast("^(?:\\(\\s*[\\w:]+\\s*\\)\\s*|static_cast<\\s*[\\w:]+\\s*>\\s*\\(\\s*)" + index + "\\s*\\)?$");
         const bool braces_balance = m[3].matched == m[6].matched;
         if (!braces_balance || type.empty()) {
             out.append(m[0].first, m[0].second);
-        } else if (std::regex_match(value, cast, index_cast)) {
+        } else if (std::regex_match(value, index_cast)) {
             out += "AscendC::CreateVecIndex(" + tensor + ", static_cast<" + type + ">(0), " + bound + ");" + scalar_reads_wait(text, base);
         } else if (!std::regex_search(value, std::regex("\\b" + index + "\\b"))) {
             out += "AscendC::Duplicate<" + type + ">(" + tensor + ", " + value + ", " + bound + ");" + scalar_reads_wait(text, base);

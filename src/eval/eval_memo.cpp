@@ -74,7 +74,6 @@ std::string EvalMemo::key(const std::string& host_key, const std::vector<fs::pat
 std::optional<EvalResult> EvalMemo::find(const std::string& key) const {
     const fs::path file = m_dir / (key + ".json");
     auto text = read_text(file);  // a miss is a file that is not there
-
     if (!text) return std::nullopt;
     auto doc = parse_bounded_json(*text, file.string());
     if (!doc) return std::nullopt;
