@@ -5,8 +5,10 @@ usage: golden_runner.py JOB.json
 The job names the golden module and function, the input tensors (raw files in their dtype),
 the output tensors to produce and the attributes. The function is called with keyword
 arguments: every input and output name maps to a dict {"value", "dtype", "shape", "format",
-"name"} ("value" is None for outputs) and every attribute name to its value. It returns the
-outputs, as one array or a list in OpDef order. Outputs are written as float64 files.
+"name"} ("value" is None for outputs), a dynamic (list) parameter to a list of such dicts, and
+every attribute name to its value. It returns the outputs, as one array or a list in OpDef
+order, a list output as a list of arrays (an operator whose only output is a list may return
+that list itself). Outputs are written as float64 files.
 bfloat16 has no numpy dtype: such inputs arrive as float32 arrays. complex64 inputs arrive as
 complex64 arrays; a complex64 output is written as float64 (real, imaginary) pairs. An output that
 shares its name with an input (an in-place "ref" tensor, as Eye's y) is passed once, as the input.
@@ -64,13 +66,43 @@ def write_output(t, value):
     arr = np.asarray(value)
     expected = int(np.prod(t["shape"], dtype=np.int64))
     if arr.size != expected:
+        label = t["name"] + ("[%d]" % t["index"] if "index" in t else "")
         fail("output '%s': golden has %d elements %s, the case expects %d %s"
-             % (t["name"], arr.size, list(arr.shape), expected, list(t["shape"])))
+             % (label, arr.size, list(arr.shape), expected, list(t["shape"])))
     if t["dtype"] == "complex64":
         arr = np.ascontiguousarray(arr.astype(np.complex64)).reshape(-1).view(np.float32)
     elif t["dtype"] in NUMPY_TYPES and t["dtype"] != "bfloat16":
         arr = arr.astype(NUMPY_TYPES[t["dtype"]])
     np.ascontiguousarray(arr.astype(np.float64)).reshape(-1).tofile(t["file"])
+
+
+def parameters(tensors):
+    """The job's tensors grouped by parameter, in order: (name, [tensors], is_list)."""
+    groups = []
+    for t in tensors:
+        if groups and groups[-1][0] == t["name"] and "index" in t:
+            groups[-1][1].append(t)
+        else:
+            groups.append((t["name"], [t], "index" in t))
+    return groups
+
+
+def argument(tensors, is_list, load):
+    values = [describe(t, load_input(t) if load else None) for t in tensors]
+    return values if is_list else values[0]
+
+
+def output_values(function, result, params):
+    """The golden's result as one value per output parameter (a list for a list parameter)."""
+    if len(params) == 1 and params[0][2]:
+        count = len(params[0][1])
+        nested = isinstance(result, (list, tuple)) and len(result) == 1 and isinstance(result[0], (list, tuple))
+        return [result[0]] if nested and count != 1 else [result]
+    if not isinstance(result, (list, tuple)):
+        result = [result]
+    if len(result) != len(params):
+        fail("%s returned %d outputs, the operator has %d" % (function, len(result), len(params)))
+    return result
 
 
 def main():
@@ -79,16 +111,20 @@ def main():
     func = getattr(module, job["function"], None)
     if func is None:
         fail("%s defines no function %s" % (job["module"], job["function"]))
-    kwargs = {t["name"]: describe(t, load_input(t)) for t in job["inputs"]}
-    kwargs.update({t["name"]: describe(t, None) for t in job["outputs"] if t["name"] not in kwargs})
+    kwargs = {name: argument(ts, is_list, True) for name, ts, is_list in parameters(job["inputs"])}
+    outputs = parameters(job["outputs"])
+    kwargs.update({name: argument(ts, is_list, False) for name, ts, is_list in outputs if name not in kwargs})
     kwargs.update(job.get("attrs", {}))
     result = func(**kwargs)
-    if not isinstance(result, (list, tuple)):
-        result = [result]
-    if len(result) != len(job["outputs"]):
-        fail("%s returned %d outputs, the operator has %d" % (job["function"], len(result), len(job["outputs"])))
-    for t, value in zip(job["outputs"], result):
-        write_output(t, value)
+    for (name, tensors, is_list), value in zip(outputs, output_values(job["function"], result, outputs)):
+        if not is_list:
+            write_output(tensors[0], value)
+            continue
+        if not isinstance(value, (list, tuple)) or len(value) != len(tensors):
+            fail("output '%s' is a list of %d tensors; %s returned %s for it"
+                 % (name, len(tensors), job["function"], "%d values" % len(value) if isinstance(value, (list, tuple)) else "one array"))
+        for t, v in zip(tensors, value):
+            write_output(t, v)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,10 @@ int64_t TensorSpec::elements() const {
     return n;
 }
 
+std::string TensorSpec::label() const { return list_index < 0 ? name : name + "[" + std::to_string(list_index) + "]"; }
+
+std::string TensorSpec::file_stem() const { return list_index < 0 ? name : name + "." + std::to_string(list_index); }
+
 Tolerance default_tolerance(DType t) {
     switch (t) {
         case DType::f16: return {1e-3, 1e-3};
@@ -24,7 +28,8 @@ Tolerance default_tolerance(DType t) {
 std::string Case::dtype_signature() const {
     std::string s;
     for (const auto* list : {&inputs, &outputs})
-        for (const auto& t : *list) s += (s.empty() ? "" : ",") + t.name + ":" + dtype_name(t.dtype);
+        for (const auto& t : *list)  // the tensors of a list share one dtype
+            if (t.list_index <= 0) s += (s.empty() ? "" : ",") + t.name + ":" + dtype_name(t.dtype);
     return s;
 }
 

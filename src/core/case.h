@@ -18,8 +18,24 @@ const char* role_name(CaseRole r);
 
 enum class Distribution { uniform, normal };
 
+struct Tolerance {
+    double rtol = 0;
+    double atol = 0;
+};
+// Defaults per dtype: fp16 1e-3/1e-3, bf16 8e-3/8e-3 (one bf16 ulp), fp32 1e-4/1e-5, exact otherwise.
+Tolerance default_tolerance(DType t);
+
+// A tolerance as a case or a tensor sets it: what it leaves unset keeps the value beneath it
+// (the case's, then the dtype default), so `rtol` alone never makes atol 0.
+struct ToleranceOverride {
+    std::optional<double> rtol;
+    std::optional<double> atol;
+    bool empty() const { return !rtol && !atol; }
+    Tolerance over(Tolerance base) const { return {rtol.value_or(base.rtol), atol.value_or(base.atol)}; }
+};
+
 struct TensorSpec {
-    std::string name;
+    std::string name;  // the OpDef parameter
     DType dtype = DType::f32;
     std::vector<int64_t> shape;
     Distribution distribution = Distribution::uniform;
@@ -28,19 +44,20 @@ struct TensorSpec {
     // Exact contents (scalars in row-major order) instead of random data; one value fills the
     // tensor. For inputs whose values matter beyond their range: shapes, steps, zero-filled refs.
     std::vector<double> values;
+    ToleranceOverride tolerance;  // this output's, over the case's
+    // -1 for a parameter holding one tensor; 0.. for the tensors of a dynamic (list) parameter,
+    // which all share `name`.
+    int list_index = -1;
 
     int64_t elements() const;
     // Scalars of the tensor: elements() times dtype_lanes (complex64 holds two per element).
     int64_t scalars() const { return elements() * int64_t(dtype_lanes(dtype)); }
     uint64_t bytes() const { return uint64_t(elements()) * dtype_size(dtype); }
+    // "x", or "x[2]" for a tensor of a list: how messages name it.
+    std::string label() const;
+    // "x" or "x.2": the stem of the files that hold it.
+    std::string file_stem() const;
 };
-
-struct Tolerance {
-    double rtol = 0;
-    double atol = 0;
-};
-// Defaults per dtype: fp16 1e-3/1e-3, bf16 8e-3/8e-3 (one bf16 ulp), fp32 1e-4/1e-5, exact otherwise.
-Tolerance default_tolerance(DType t);
 
 // Where expected outputs come from.
 struct GoldenSpec {
@@ -55,7 +72,7 @@ struct Case {
     std::vector<TensorSpec> inputs;
     std::vector<TensorSpec> outputs;
     nlohmann::json attrs = nlohmann::json::object();  // name -> value
-    std::optional<Tolerance> tolerance;               // overrides the per-dtype default
+    ToleranceOverride tolerance;                      // over the per-dtype default
     GoldenSpec golden;
     std::string origin;  // file the case came from, for messages
     // Set when the operator is known to get this case wrong on the device too (the reason, with

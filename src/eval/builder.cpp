@@ -5,6 +5,7 @@
 #include <set>
 
 #include "eval/elf_screen.h"
+#include "eval/include_scan.h"
 #include "util/files.h"
 #include "util/hash.h"
 #include "util/json_bounded.h"
@@ -15,13 +16,34 @@ namespace {
 
 constexpr double k_compile_timeout = 300;
 
-std::string hash_files(const std::vector<fs::path>& files, const fs::path& root) {
+// Everything a host build depends on besides the toolchain: the operator's files by their path
+// in the folder, the checkout's files it reads by their path in the checkout, the include
+// folders and kernel defines, all by name and content.
+std::string build_inputs_hash(const OperatorSource& op) {
     Sha256 h;
-    for (const auto& f : files) {
-        auto text = read_text(f);
-        h.update(fs::relative(f, root).string()).update("\n").update(text ? *text : std::string()).update("\n");
+    for (const auto* files : {&op.all_files, &op.context_files})
+        for (const auto& f : *files) {
+            auto text = read_text(f);
+            h.update(op.display_path(f)).update("\n").update(text ? *text : std::string()).update("\n");
+        }
+    for (const auto* list : {&op.host_sources, &op.tiling_headers}) {
+        h.update("--\n");
+        for (const auto& f : *list) h.update(op.display_path(f)).update("\n");
     }
+    for (bool kernel : {false, true}) {
+        h.update(kernel ? "kernel-dirs\n" : "host-dirs\n");
+        for (const auto& d : op.include_dirs(kernel)) h.update(op.display_path(d)).update("\n");
+    }
+    for (const auto& d : op.kernel_defines) h.update("-D").update(d).update("\n");
     return h.hex();
+}
+
+std::vector<std::string> include_flags(const OperatorSource& op, bool kernel) {
+    std::vector<std::string> flags;
+    if (kernel) flags.push_back("-I" + (op.root / "op_kernel").string());
+    flags.push_back("-I" + (op.root / "op_host").string());
+    for (const auto& d : op.include_dirs(kernel)) flags.push_back("-I" + d.string());
+    return flags;
 }
 
 std::string upper(std::string s) {
@@ -47,10 +69,13 @@ const char* ge_name(DType t) {
     }
 }
 
-// The interesting part of a compiler log: its lines, paths shown relative to the operator.
-std::string tidy_log(std::string log, const fs::path& root) {
-    const std::string prefix = root.string() + "/";
-    for (size_t p = log.find(prefix); p != std::string::npos; p = log.find(prefix, p)) log.erase(p, prefix.size());
+// The interesting part of a compiler log: its lines, paths shown relative to the operator (and
+// to the checkout for its files).
+std::string tidy_log(std::string log, const SourceView& where) {
+    std::vector<std::string> prefixes = {where.root.string() + "/"};
+    if (where.checkout) prefixes.push_back(where.checkout->string() + "/");
+    for (const auto& prefix : prefixes)
+        for (size_t p = log.find(prefix); p != std::string::npos; p = log.find(prefix, p)) log.erase(p, prefix.size());
     return log;
 }
 
@@ -92,10 +117,23 @@ Builder::Builder(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cach
     for (const char* area : {"builds", "pch"}) sweep_abandoned_temp_dirs(m_cache / area, "tmp-");
 }
 
-SandboxSpec Builder::build_view(const fs::path& root, const fs::path& out_dir) const {
+std::string SourceView::show(const fs::path& file) const {
+    if (path_within(file, root) || !checkout || !path_within(file, *checkout)) return file.lexically_relative(root).generic_string();
+    return file.lexically_normal().lexically_relative(checkout->lexically_normal()).generic_string();
+}
+
+SourceView source_view(const OperatorSource& op) {
+    SourceView v{op.root, {}, op.checkout};
+    if (op.checkout) v.visible.push_back(*op.checkout / "src");
+    if (!op.origin.empty() && op.origin != op.root) v.visible.push_back(op.origin);
+    return v;
+}
+
+SandboxSpec Builder::build_view(const SourceView& where, const fs::path& out_dir) const {
     SandboxSpec view;
     // Earlier builds are visible read-only: kernel links take the host objects from there.
-    view.read_only = {m_tc.twin_include, m_tc.share_dir, m_tc.src_dir, m_cache / "pch", m_cache / "builds", root};
+    view.read_only = {m_tc.twin_include, m_tc.share_dir, m_tc.src_dir, m_cache / "pch", m_cache / "builds", where.root};
+    for (const auto& v : where.visible) view.read_only.push_back(v);
     for (const auto& lib : m_tc.link_libs) view.read_only.push_back(lib.parent_path());
     if (auto cxx = find_program(m_tc.cxx)) view.read_only.push_back(fs::canonical(*cxx).parent_path());
     view.writable = {out_dir};
@@ -116,37 +154,37 @@ ProcessResult Builder::run_confined(const std::vector<std::string>& argv, const 
     return r;
 }
 
-Status Builder::compile(const std::vector<std::string>& args, const fs::path& source, const fs::path& root, const fs::path& out_dir,
+Status Builder::compile(const std::vector<std::string>& args, const fs::path& source, const SourceView& where, const fs::path& out_dir,
                         uint64_t largest_output) {
     // A candidate can make the compiler itself run away (a macro-expanded initializer, a
     // template recursion): it gets the memory, CPU time and file size a real operator needs.
     const ProcessOptions limits{.timeout_seconds = k_compile_timeout, .memory_limit_bytes = m_compile_memory,
                                 .cpu_seconds = uint64_t(k_compile_timeout), .file_size_bytes = largest_output, .max_tasks = 256,
                                 .keep_bytes = 32 * 1024};
-    const ProcessResult r = m_bwrap ? run_process(sandboxed_argv(*m_bwrap, args, build_view(root, out_dir)), limits) : run_process(args, limits);
+    const ProcessResult r = m_bwrap ? run_process(sandboxed_argv(*m_bwrap, args, build_view(where, out_dir)), limits) : run_process(args, limits);
     if (r.succeeded()) return ok_status();
-    const std::string what = source.empty() ? "linking" : "compiling " + fs::relative(source, root).string();
+    const std::string what = source.empty() ? "linking" : "compiling " + where.show(source);
     if (r.output.find("memory exhausted") != std::string::npos || r.output.find("out of memory allocating") != std::string::npos ||
         r.output.find("std::bad_alloc") != std::string::npos) {
         char gib[32];
         std::snprintf(gib, sizeof gib, "%g", double(m_compile_memory) / double(1ull << 30));
         return make_error(what + " failed: the compiler ran out of its " + gib + " GiB of memory (--compiler-memory)", "",
-                          tidy_log(r.output, root));
+                          tidy_log(r.output, where));
     }
-    return make_error(what + " failed (" + r.describe_end() + ")", "", tidy_log(r.output, root));
+    return make_error(what + " failed (" + r.describe_end() + ")", "", tidy_log(r.output, where));
 }
 
 Status Builder::compile_objects(const std::vector<fs::path>& sources, const std::vector<std::string>& flags,
-                                const fs::path& out_dir, const std::string& prefix, const fs::path& root,
+                                const fs::path& out_dir, const std::string& prefix, const SourceView& where,
                                 std::vector<std::string>& objects) {
     for (size_t i = 0; i < sources.size(); ++i) {
         const fs::path obj = out_dir / (prefix + std::to_string(i) + ".o");
         std::vector<std::string> args = {m_tc.cxx};
         args.insert(args.end(), flags.begin(), flags.end());
         args.insert(args.end(), {"-c", sources[i].string(), "-o", obj.string()});
-        if (auto s = compile(args, sources[i], root, out_dir); !s) return s;
+        if (auto s = compile(args, sources[i], where, out_dir); !s) return s;
         if (const auto why = startup_code_in_object(obj); !why.empty()) {
-            Error e = make_error("object check: " + fs::relative(sources[i], root).string() + ": its object holds " + why,
+            Error e = make_error("object check: " + where.show(sources[i]) + ": its object holds " + why,
                                  "an operator may not run code before the harness's walls are up (docs/sandbox.md)");
             e.refused = true;
             return e;
@@ -156,11 +194,11 @@ Status Builder::compile_objects(const std::vector<fs::path>& sources, const std:
     return ok_status();
 }
 
-Status Builder::link(const std::vector<std::string>& objects, const fs::path& output, const fs::path& root) {
+Status Builder::link(const std::vector<std::string>& objects, const fs::path& output, const SourceView& where) {
     std::vector<std::string> args = {m_tc.cxx, "-rdynamic", "-o", output.string()};
     args.insert(args.end(), objects.begin(), objects.end());
     for (auto& f : m_tc.link_flags()) args.push_back(f);
-    return compile(args, {}, root, output.parent_path());
+    return compile(args, {}, where, output.parent_path());
 }
 
 Result<fs::path> Builder::publish(const fs::path& tmp, const std::string& key) {
@@ -190,7 +228,7 @@ Result<fs::path> Builder::precompiled_prelude() {
         auto args = std::vector<std::string>{m_tc.cxx};
         for (auto& f : m_tc.kernel_flags()) args.push_back(f);
         args.insert(args.end(), {"-x", "c++-header", tmp_header.string(), "-o", tmp_header.string() + ".gch"});
-        if (auto s = compile(args, tmp_header, tmp.path(), tmp.path()); !s) return make_error("precompiling the twin headers failed", "", s.error().detail);
+        if (auto s = compile(args, tmp_header, SourceView{tmp.path()}, tmp.path()); !s) return make_error("precompiling the twin headers failed", "", s.error().detail);
         fs::rename(tmp.path(), dir, ec);
         if (!ec) tmp.release();  // else another process stored it first; ours is removed
     }
@@ -201,7 +239,7 @@ Result<fs::path> Builder::precompiled_prelude() {
 Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     HostBuild hb;
     Sha256 key;
-    key.update(m_tc.fingerprint).update("host-v2\n").update(hash_files(op.all_files, op.root));
+    key.update(m_tc.fingerprint).update("host-v3\n").update(build_inputs_hash(op));
     hb.key = key.hex();
     std::error_code ec;
     fs::path dir = m_cache / "builds" / hb.key;
@@ -211,10 +249,10 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
         if (!made) return made.error();
         ScratchDir tmp(*made);
         auto flags = m_tc.host_flags();
-        flags.push_back("-I" + (op.root / "op_host").string());
+        for (auto& f : include_flags(op, false)) flags.push_back(std::move(f));
         std::vector<std::string> objects;
-        if (auto s = compile_objects(op.host_sources, flags, tmp.path(), "host", op.root, objects); !s) return s.error();
-        if (auto s = link(objects, tmp.path() / "describe", op.root); !s) return s.error();
+        if (auto s = compile_objects(op.host_sources, flags, tmp.path(), "host", source_view(op), objects); !s) return s.error();
+        if (auto s = link(objects, tmp.path() / "describe", source_view(op)); !s) return s.error();
         const ProcessResult d = run_confined({(tmp.path() / "describe").string(), "--describe", (tmp.path() / "describe.json").string()},
                                              tmp.path(), 60);
         if (!d.succeeded())
@@ -254,6 +292,10 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
             defines += "#define DTYPE_" + upper(t.name) + " " + dtype_cpp(t.dtype) + "\n";
             defines += "#define ORIG_DTYPE_" + upper(t.name) + " " + ge_name(t.dtype) + "\n";
         }
+    for (const auto& d : op.kernel_defines) {
+        const auto eq = d.find('=');
+        defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
+    }
     const std::string tiling = host.opdef.tiling_class.empty() ? "ascendopt_twin::NoTilingClassRegistered" : host.opdef.tiling_class;
     defines += "#define ASCENDOPT_TILING_TYPE " + tiling + "\n";
     if (clashes_with_c_library(kb.kernel_name)) {
@@ -282,14 +324,15 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     if (auto s = write_atomic(defines_header, "// Generated by ascendopt for this kernel build.\n#pragma once\n" + defines); !s)
         return s.error();
     auto flags = m_tc.kernel_flags();
-    flags.insert(flags.end(), {"-Winvalid-pch", "-I" + (op.root / "op_kernel").string(), "-I" + (op.root / "op_host").string(),
-                               "-include", pch->string(), "-include", defines_header.string()});
+    flags.push_back("-Winvalid-pch");
+    for (auto& f : include_flags(op, true)) flags.push_back(std::move(f));
+    flags.insert(flags.end(), {"-include", pch->string(), "-include", defines_header.string()});
     for (const auto& h : op.tiling_headers) flags.insert(flags.end(), {"-include", h.string()});
     flags.insert(flags.end(), {"-include", "ascendopt_twin/kernel_tiling_names.h"});
     std::vector<std::string> objects;
     for (size_t i = 0; i < op.host_sources.size(); ++i) objects.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());
-    if (auto s = compile_objects(op.kernel_units, flags, tmp.path(), "kernel", op.root, objects); !s) return s.error();
-    if (auto s = link(objects, tmp.path() / "op", op.root); !s) return s.error();
+    if (auto s = compile_objects(op.kernel_units, flags, tmp.path(), "kernel", source_view(op), objects); !s) return s.error();
+    if (auto s = link(objects, tmp.path() / "op", source_view(op)); !s) return s.error();
     auto published = publish(tmp.path(), k);
     tmp.release();
     if (!published) return published.error();

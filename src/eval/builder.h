@@ -34,6 +34,16 @@ struct KernelBuild {
     bool cached = false;
 };
 
+// What a compile of one operator may read besides the twin and the cache: the operator's folder
+// (error messages name files relative to it) and, read-only, the places of its checkout.
+struct SourceView {
+    std::filesystem::path root;
+    std::vector<std::filesystem::path> visible;  // besides root
+    std::optional<std::filesystem::path> checkout;
+    std::string show(const std::filesystem::path& file) const;  // as OperatorSource::display_path
+};
+SourceView source_view(const OperatorSource& op);
+
 // A failed build: `message` says which step failed, `detail` holds the compiler output.
 class Builder {
 public:
@@ -60,15 +70,15 @@ public:
 private:
     Result<std::filesystem::path> precompiled_prelude();
     // Runs a compiler or linker on candidate sources under `root`, writing only into `out_dir`.
-    Status compile(const std::vector<std::string>& args, const std::filesystem::path& source, const std::filesystem::path& root,
+    Status compile(const std::vector<std::string>& args, const std::filesystem::path& source, const SourceView& where,
                    const std::filesystem::path& out_dir, uint64_t largest_output = 1ull << 30);
     // Runs untrusted code of a build (the host binary's --describe), writing only into `out_dir`.
     ProcessResult run_confined(const std::vector<std::string>& argv, const std::filesystem::path& out_dir, double timeout);
-    SandboxSpec build_view(const std::filesystem::path& root, const std::filesystem::path& out_dir) const;
+    SandboxSpec build_view(const SourceView& where, const std::filesystem::path& out_dir) const;
     Status compile_objects(const std::vector<std::filesystem::path>& sources, const std::vector<std::string>& flags,
-                           const std::filesystem::path& out_dir, const std::string& prefix, const std::filesystem::path& root,
+                           const std::filesystem::path& out_dir, const std::string& prefix, const SourceView& where,
                            std::vector<std::string>& objects);
-    Status link(const std::vector<std::string>& objects, const std::filesystem::path& output, const std::filesystem::path& root);
+    Status link(const std::vector<std::string>& objects, const std::filesystem::path& output, const SourceView& where);
     Result<std::filesystem::path> publish(const std::filesystem::path& tmp, const std::string& key);
 
     Toolchain m_tc;

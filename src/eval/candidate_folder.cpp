@@ -27,13 +27,7 @@ Result<OperatorSource> materialize_candidate(const OperatorSource& original, con
         }
         if (auto s = write_atomic(dir / ".complete", ""); !s) return s.error();
     }
-    auto op = load_operator(dir);
-    if (!op) return op.error();
-    op->cases = original.cases;  // the original's cases, whatever the folder holds
-    op->op_type = original.op_type;
-    op->hidden_case = original.hidden_case;
-    op->manifest = original.manifest;
-    return op;
+    return load_copy_of(dir, original);  // the original's cases, whatever the folder holds
 }
 
 }  // namespace ascendopt

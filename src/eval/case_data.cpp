@@ -13,7 +13,7 @@ std::string case_key(const Case& c, uint64_t seed) {
                         {"golden", c.golden.file},  {"fn", c.golden.function}, {"in", nlohmann::json::array()},
                         {"out", nlohmann::json::array()}};
     auto spec = [](const TensorSpec& t) {
-        return nlohmann::json{t.name, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values};
+        return nlohmann::json{t.name, t.list_index, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values};
     };
     for (const auto& t : c.inputs) k["in"].push_back(spec(t));
     for (const auto& t : c.outputs) k["out"].push_back(spec(t));
@@ -47,8 +47,8 @@ Result<std::shared_ptr<const CaseData>> CaseDataStore::prepare(const Case& c, ui
     fs::create_directories(dir, ec);
     if (ec) return make_error("cannot create " + dir.string() + ": " + ec.message());
     for (const auto& t : c.inputs) {
-        data->input_files.push_back(dir / ("in_" + t.name + ".bin"));
-        data->inputs.push_back(generate_input(t, tensor_seed(seed, c.name, t.name)));
+        data->input_files.push_back(dir / ("in_" + t.file_stem() + ".bin"));
+        data->inputs.push_back(generate_input(t, tensor_seed(seed, c.name, t.label())));
         const auto& bytes = data->inputs.back();
         if (auto s = write_atomic(data->input_files.back(), std::string_view(bytes.data(), bytes.size())); !s) return s.error();
     }

@@ -47,16 +47,40 @@ Result<std::vector<TensorSpec>> order_explicit(const CaseDraft& d, const std::ve
         }
     }
     for (const auto& p : params) {
-        const TensorSpec* found = nullptr;
+        std::vector<TensorSpec> found;
         for (const auto& t : given)
-            if (t.name == p.name) found = &t;
-        if (found) out.push_back(*found);
-        else if (!p.optional) return make_error(where(d) + ": no " + what + " named '" + p.name + "'", "msopst names must match the OpDef");
+            if (t.name == p.name) found.push_back(t);
+        if (found.empty() && !p.optional) return make_error(where(d) + ": no " + what + " named '" + p.name + "'", "msopst names must match the OpDef");
+        if (found.size() > 1 && !p.dynamic)
+            return make_error(where(d) + ": " + std::to_string(found.size()) + " tensors are named '" + p.name + "', which is not a dynamic (list) " +
+                              what + " of the OpDef");
+        for (size_t i = 0; i < found.size(); ++i) {
+            if (p.dynamic) found[i].list_index = int(i);
+            out.push_back(std::move(found[i]));
+        }
     }
     return out;
 }
 
-Result<TensorSpec> expand_tensor(const CaseDraft& d, const ParamInfo& p, std::optional<DType> dtype) {
+// The shapes of parameter `p`: one for a plain parameter, one per tensor of a dynamic one.
+Result<std::vector<std::vector<int64_t>>> shapes_of(const CaseDraft& d, const ParamInfo& p, const TensorOverride* o) {
+    if (!p.dynamic) {
+        if (o && o->list_shapes)
+            return make_error(where(d) + ": tensors." + p.name + ".shapes gives a list of shapes, but '" + p.name +
+                                  "' is not a dynamic (list) parameter", "give it one shape = [...]");
+        const auto shape = o && o->shape ? o->shape : d.shape;
+        if (!shape) return make_error(where(d) + ": no shape for '" + p.name + "'", "set shape = [...] in the case or in [case.tensors." + p.name + "]");
+        return std::vector<std::vector<int64_t>>{*shape};
+    }
+    if (o && o->list_shapes) return *o->list_shapes;
+    if (o && o->shape) return std::vector<std::vector<int64_t>>{*o->shape};
+    if (d.list_shapes) return *d.list_shapes;
+    if (d.shape) return std::vector<std::vector<int64_t>>{*d.shape};
+    return make_error(where(d) + ": no shapes for the list '" + p.name + "'",
+                      "set shapes = [[...], [...]] (one per tensor of the list) in the case or in [case.tensors." + p.name + "]");
+}
+
+Result<TensorSpec> expand_tensor(const CaseDraft& d, const ParamInfo& p, std::optional<DType> dtype, const std::vector<int64_t>& shape) {
     TensorSpec t;
     t.name = p.name;
     t.distribution = d.distribution;
@@ -64,15 +88,14 @@ Result<TensorSpec> expand_tensor(const CaseDraft& d, const ParamInfo& p, std::op
     t.high = d.range.second;
     const auto it = d.overrides.find(p.name);
     const TensorOverride* o = it == d.overrides.end() ? nullptr : &it->second;
-    const auto shape = o && o->shape ? o->shape : d.shape;
-    if (!shape) return make_error(where(d) + ": no shape for '" + p.name + "'", "set shape = [...] in the case or in [case.tensors." + p.name + "]");
-    t.shape = *shape;
+    t.shape = shape;
     const auto dt = o && o->dtype ? o->dtype : dtype;
     if (!dt) return make_error(where(d) + ": no dtype for '" + p.name + "'", "set dtype or dtypes in the case, in [defaults], or per tensor");
     t.dtype = *dt;
     if (o && o->distribution) t.distribution = *o->distribution;
     if (o && o->range) std::tie(t.low, t.high) = *o->range;
     if (o && o->values) t.values = *o->values;
+    if (o) t.tolerance = o->tolerance;
     return t;
 }
 
@@ -83,16 +106,16 @@ constexpr int64_t k_most_elements = int64_t(1) << 32;
 Status check_shape(const CaseDraft& d, const TensorSpec& t) {
     int64_t n = 1;
     for (int64_t dim : t.shape) {
-        if (dim < 0) return make_error(where(d) + ": negative dimension in the shape of '" + t.name + "'");
+        if (dim < 0) return make_error(where(d) + ": negative dimension in the shape of '" + t.label() + "'");
         if (dim != 0 && n > k_most_elements / dim)
-            return make_error(where(d) + ": the shape of '" + t.name + "' has more than 2^32 elements",
+            return make_error(where(d) + ": the shape of '" + t.label() + "' has more than 2^32 elements",
                               "cases must fit in memory: inputs, outputs and goldens are materialised");
         n *= dim;
     }
     const auto scalars = uint64_t(n) * dtype_lanes(t.dtype);
     if (!t.values.empty() && t.values.size() != 1 && t.values.size() != scalars)
         return make_error(where(d) + ": tensors." + t.name + ".values lists " + std::to_string(t.values.size()) + " numbers but '" +
-                              t.name + "' holds " + std::to_string(scalars) + (t.dtype == DType::c64 ? " scalars (real, imaginary)" : " elements"),
+                              t.label() + "' holds " + std::to_string(scalars) + (t.dtype == DType::c64 ? " scalars (real, imaginary)" : " elements"),
                           "give one value (it fills the tensor) or one per element, in row-major order");
     return ok_status();
 }
@@ -135,10 +158,16 @@ Result<std::vector<Case>> expand_shorthand(const CaseDraft& d, const OpDefInfo& 
         c.name = d.dtypes.size() > 1 ? d.name + "[" + dtype_name(*dt) + "]" : d.name;
         for (const auto* list : {&op.inputs, &op.outputs})
             for (const auto& p : *list) {
-                if (p.optional && !d.overrides.count(p.name)) continue;
-                auto t = expand_tensor(d, p, dt);
-                if (!t) return t.error();
-                (list == &op.inputs ? c.inputs : c.outputs).push_back(std::move(*t));
+                if (p.optional && !d.overrides.count(p.name)) continue;  // an optional input left out
+                const auto it = d.overrides.find(p.name);
+                auto shapes = shapes_of(d, p, it == d.overrides.end() ? nullptr : &it->second);
+                if (!shapes) return shapes.error();
+                for (size_t i = 0; i < shapes->size(); ++i) {
+                    auto t = expand_tensor(d, p, dt, (*shapes)[i]);
+                    if (!t) return t.error();
+                    if (p.dynamic) t->list_index = int(i);
+                    (list == &op.inputs ? c.inputs : c.outputs).push_back(std::move(*t));
+                }
             }
         out.push_back(std::move(c));
     }

@@ -18,6 +18,9 @@ namespace ascendopt {
 
 struct TensorOverride {
     std::optional<std::vector<int64_t>> shape;
+    // A dynamic (list) parameter: one shape per tensor of the list.
+    std::optional<std::vector<std::vector<int64_t>>> list_shapes;
+    ToleranceOverride tolerance;  // an output's own
     std::optional<DType> dtype;
     std::optional<Distribution> distribution;
     std::optional<std::pair<double, double>> range;
@@ -29,7 +32,7 @@ struct CaseDraft {
     std::string origin;  // "file.toml" or "file.json", for messages
     CaseRole role = CaseRole::check;
     nlohmann::json attrs = nlohmann::json::object();
-    std::optional<Tolerance> tolerance;
+    ToleranceOverride tolerance;
     GoldenSpec golden;
     std::string known_defect;  // Case::known_defect
 
@@ -39,6 +42,8 @@ struct CaseDraft {
 
     // Shorthand form: defaults for every tensor, expanded once per dtype in `dtypes`.
     std::optional<std::vector<int64_t>> shape;
+    // The shapes of the tensors of every dynamic (list) parameter that sets none of its own.
+    std::optional<std::vector<std::vector<int64_t>>> list_shapes;
     std::vector<DType> dtypes;
     Distribution distribution = Distribution::uniform;
     std::pair<double, double> range{-1.0, 1.0};

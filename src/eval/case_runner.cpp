@@ -18,7 +18,9 @@ namespace ascendopt {
 namespace {
 
 nlohmann::json tensor_job(const TensorSpec& t, const fs::path& file) {
-    return {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
+    nlohmann::json j = {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
+    if (t.list_index >= 0) j["index"] = t.list_index;
+    return j;
 }
 
 std::string mismatch_reason(const OutputComparison& o) {
@@ -105,7 +107,7 @@ double fastest_possible_us(const Case& c, const nlohmann::json& soc) {
     const double gbps = soc.value("gm", nlohmann::json::object()).value("bandwidth_gbps", 0.0);
     uint64_t bytes = 0;
     for (const auto& o : c.outputs) {
-        const bool ref = std::any_of(c.inputs.begin(), c.inputs.end(), [&](const TensorSpec& i) { return i.name == o.name; });
+        const bool ref = std::any_of(c.inputs.begin(), c.inputs.end(), [&](const TensorSpec& i) { return i.label() == o.label(); });
         if (!ref) bytes += o.bytes();
     }
     return overhead + (gbps > 0 ? double(bytes) / (gbps * 1e3) : 0.0);
@@ -114,16 +116,16 @@ double fastest_possible_us(const Case& c, const nlohmann::json& soc) {
 // Compares the outputs of a case the twin ran to the end with their goldens.
 void check_outputs(const Case& c, const CaseData& data, const fs::path& work_dir, const EvalOptions& options, CaseResult& out) {
     for (size_t i = 0; i < c.outputs.size(); ++i) {
-        auto bytes = read_bytes(work_dir / ("out_" + c.outputs[i].name + ".bin"));
+        auto bytes = read_bytes(work_dir / ("out_" + c.outputs[i].file_stem() + ".bin"));
         if (!bytes || bytes->size() != c.outputs[i].bytes()) {
             out.status = EvalStatus::run_failed;
-            out.reason = "output '" + c.outputs[i].name + "' was not written";
+            out.reason = "output '" + c.outputs[i].label() + "' was not written";
             return;
         }
         if (c.golden.kind == GoldenSpec::Kind::none) {  // a smoke case: written is all it can check
             if (std::all_of(bytes->begin(), bytes->end(), [](char b) { return uint8_t(b) == 0xFF; })) {
                 out.status = EvalStatus::wrong_result;
-                out.reason = "output '" + c.outputs[i].name + "' was never written: every byte still holds the 0xFF fill";
+                out.reason = "output '" + c.outputs[i].label() + "' was never written: every byte still holds the 0xFF fill";
                 return;
             }
             continue;
@@ -199,7 +201,7 @@ nlohmann::json case_job(const CaseRun& r, const EvalOptions& options, bool prefl
                           {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}, {"preflight", preflight}};
     for (size_t i = 0; i < c.inputs.size(); ++i)
         job["inputs"].push_back(tensor_job(c.inputs[i], preflight ? fs::path() : r.data->input_files[i]));
-    for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, r.work_dir / ("out_" + t.name + ".bin")));
+    for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, r.work_dir / ("out_" + t.file_stem() + ".bin")));
     if (options.trace_dir && !preflight) job["trace"] = trace_path(*options.trace_dir, c.name).string();
     return job;
 }

@@ -24,13 +24,13 @@ bool close(double a, double e, const Tolerance& tol) {
 }  // namespace
 
 Tolerance tolerance_for(const Case& c, const TensorSpec& spec) {
-    return c.tolerance ? *c.tolerance : default_tolerance(spec.dtype);
+    return spec.tolerance.over(c.tolerance.over(default_tolerance(spec.dtype)));
 }
 
 OutputComparison compare_output(const TensorSpec& spec, const std::vector<char>& actual_bytes,
                                 const std::vector<double>& golden, const Tolerance& tol) {
     OutputComparison out;
-    out.name = spec.name;
+    out.name = spec.label();
     out.elements = spec.scalars();
     const int64_t lanes = int64_t(dtype_lanes(spec.dtype));
     double rounded_slot = 0;
@@ -47,7 +47,7 @@ OutputComparison compare_output(const TensorSpec& spec, const std::vector<char>&
         }
         if (close(actual, expected, tol)) continue;
         if (out.mismatches++ == 0)
-            out.first = Mismatch{spec.name, i / lanes, unflatten(i / lanes, spec.shape), lanes == 1 ? "" : i % 2 ? "imag" : "real",
+            out.first = Mismatch{spec.label(), i / lanes, unflatten(i / lanes, spec.shape), lanes == 1 ? "" : i % 2 ? "imag" : "real",
                                  actual, expected};
     }
     return out;

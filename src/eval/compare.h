@@ -14,7 +14,8 @@ namespace ascendopt {
 OutputComparison compare_output(const TensorSpec& spec, const std::vector<char>& actual_bytes,
                                 const std::vector<double>& golden, const Tolerance& tol);
 
-// The tolerance a case uses for `spec`: the case's override, else the dtype default.
+// The tolerance a case uses for `spec`: the dtype default, under the case's settings, under the
+// tensor's own (each only where it sets rtol or atol).
 Tolerance tolerance_for(const Case& c, const TensorSpec& spec);
 
 }  // namespace ascendopt

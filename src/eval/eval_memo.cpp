@@ -10,10 +10,14 @@ namespace fs = std::filesystem;
 namespace {
 
 // Bumped whenever what a stored result means changes.
-constexpr const char* k_layout = "eval-memo-v1\n";
+constexpr const char* k_layout = "eval-memo-v2\n";
+
+nlohmann::json tolerance_identity(const ToleranceOverride& t) {
+    return {t.rtol ? nlohmann::json(*t.rtol) : nlohmann::json(), t.atol ? nlohmann::json(*t.atol) : nlohmann::json()};
+}
 
 nlohmann::json tensor_identity(const TensorSpec& t) {
-    return {t.name, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values};
+    return {t.name, t.list_index, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values, tolerance_identity(t.tolerance)};
 }
 
 // `golden_hashes` holds each golden file's content hash, read once per key: the cases of an
@@ -23,7 +27,7 @@ nlohmann::json case_identity(const Case& c, std::map<std::string, std::string>& 
                         {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
     for (const auto& t : c.inputs) j["inputs"].push_back(tensor_identity(t));
     for (const auto& t : c.outputs) j["outputs"].push_back(tensor_identity(t));
-    if (c.tolerance) j["tolerance"] = {c.tolerance->rtol, c.tolerance->atol};
+    if (!c.tolerance.empty()) j["tolerance"] = tolerance_identity(c.tolerance);
     j["golden"] = {int(c.golden.kind), c.golden.function};
     // The golden by content: an edited golden changes what "correct" means.
     auto known = golden_hashes.find(c.golden.file);

@@ -200,7 +200,7 @@ private:
     Result<Built> build(const OperatorSource& op, const EvalRequest& request, const ProgressFn& progress, const CaseSelector& choose) {
         Built out;
         if (m_opts.screen) {
-            if (auto hit = screen_sources(op.all_files, op.root)) {
+            if (auto hit = screen_operator(op)) {
                 out.rejected = "static screen: " + hit->describe(op.root);
                 return out;
             }

@@ -30,7 +30,9 @@ Error golden_failure(const Case& c, const ProcessResult& r) {
 }
 
 nlohmann::json tensor_json(const TensorSpec& t, const fs::path& file) {
-    return {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
+    nlohmann::json j = {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
+    if (t.list_index >= 0) j["index"] = t.list_index;
+    return j;
 }
 
 }  // namespace
@@ -105,7 +107,7 @@ Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, co
     auto golden_src = read_text(c.golden.file);
     if (!golden_src) return golden_src.error();
     Sha256 key;
-    key.update("golden-v1\n").update(*golden_src).update(c.golden.function).update(c.attrs.dump());
+    key.update("golden-v2\n").update(*golden_src).update(c.golden.function).update(c.attrs.dump());
     for (size_t i = 0; i < c.inputs.size(); ++i) key.update(tensor_json(c.inputs[i], "").dump()).update(inputs[i].data(), inputs[i].size());
     for (const auto& t : c.outputs) key.update(tensor_json(t, "").dump());
     const fs::path dir = m_cache / "golden" / key.hex();
@@ -117,7 +119,7 @@ Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, co
         nlohmann::json job = {{"module", c.golden.file}, {"function", c.golden.function}, {"attrs", c.attrs},
                               {"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
         for (size_t i = 0; i < c.inputs.size(); ++i) job["inputs"].push_back(tensor_json(c.inputs[i], input_files[i]));
-        for (const auto& t : c.outputs) job["outputs"].push_back(tensor_json(t, *tmp / (t.name + ".f64")));
+        for (const auto& t : c.outputs) job["outputs"].push_back(tensor_json(t, *tmp / (t.file_stem() + ".f64")));
         const fs::path job_file = work_dir / "golden_job.json";
         if (auto s = write_atomic(job_file, job.dump(2)); !s) return s.error();
         std::vector<std::string> argv;
@@ -141,10 +143,10 @@ Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, co
     }
     std::vector<std::vector<double>> out;
     for (const auto& t : c.outputs) {
-        auto bytes = read_bytes(dir / (t.name + ".f64"));
+        auto bytes = read_bytes(dir / (t.file_stem() + ".f64"));
         if (!bytes) return bytes.error();
         if (bytes->size() != size_t(t.scalars()) * sizeof(double))
-            return make_error("the golden of case '" + c.name + "' wrote a wrong-sized output '" + t.name + "'");
+            return make_error("the golden of case '" + c.name + "' wrote a wrong-sized output '" + t.label() + "'");
         std::vector<double> v(size_t(t.scalars()));
         std::memcpy(v.data(), bytes->data(), bytes->size());
         out.push_back(std::move(v));

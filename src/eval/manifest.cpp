@@ -80,12 +80,40 @@ Result<std::vector<DType>> dtype_list(const toml::node& n, const fs::path& file)
     return out;
 }
 
+Result<std::vector<std::vector<int64_t>>> shape_list(const toml::node& n, const fs::path& file) {
+    const auto* arr = n.as_array();
+    if (!arr || arr->empty()) return make_error(at(n, file) + ": shapes must be a non-empty array of shapes, like [[4, 8], [33]]");
+    std::vector<std::vector<int64_t>> out;
+    for (const auto& e : *arr) {
+        auto s = int_list(e, "each entry of shapes", file);
+        if (!s) return s.error();
+        out.push_back(std::move(*s));
+    }
+    return out;
+}
+
+Result<ToleranceOverride> tolerance_of(const toml::table& t, ToleranceOverride tol, const fs::path& file) {
+    for (const auto& [key, field] : {std::pair{"rtol", &tol.rtol}, std::pair{"atol", &tol.atol}}) {
+        const auto* n = t.get(key);
+        if (!n) continue;
+        const auto v = n->value<double>();
+        if (!v || !std::isfinite(*v) || *v < 0) return make_error(at(*n, file) + ": " + key + " must be a finite number >= 0");
+        *field = *v;
+    }
+    return tol;
+}
+
 // Settings shared by [defaults] and [[case]] (and, per tensor, by [case.tensors.NAME]).
 Status read_common(const toml::table& t, CaseDraft& d, const fs::path& file) {
     if (const auto* n = t.get("shape")) {
         auto s = int_list(*n, "shape", file);
         if (!s) return s.error();
         d.shape = *s;
+    }
+    if (const auto* n = t.get("shapes")) {
+        auto s = shape_list(*n, file);
+        if (!s) return s.error();
+        d.list_shapes = *s;
     }
     if (const auto* n = t.get("dtype")) {
         auto dt = dtype_of(*n, file);
@@ -107,22 +135,15 @@ Status read_common(const toml::table& t, CaseDraft& d, const fs::path& file) {
         if (!dist) return make_error(at(*n, file) + ": " + dist.error().message, dist.error().hint);
         d.distribution = *dist;
     }
-    if (t.get("rtol") || t.get("atol")) {
-        Tolerance tol = d.tolerance.value_or(Tolerance{});
-        for (const auto& [key, field] : {std::pair{"rtol", &tol.rtol}, std::pair{"atol", &tol.atol}}) {
-            const auto* n = t.get(key);
-            if (!n) continue;
-            const auto v = n->value<double>();
-            if (!v || !std::isfinite(*v) || *v < 0) return make_error(at(*n, file) + ": " + key + " must be a finite number >= 0");
-            *field = *v;
-        }
-        d.tolerance = tol;
-    }
+    auto tol = tolerance_of(t, d.tolerance, file);
+    if (!tol) return tol.error();
+    d.tolerance = *tol;
     return ok_status();
 }
 
 Status read_tensor_override(const toml::table& t, const std::string& name, TensorOverride& o, const fs::path& file) {
-    if (auto s = check_keys(t, {"shape", "dtype", "range", "distribution", "values"}, "tensors." + name, file); !s) return s;
+    if (auto s = check_keys(t, {"shape", "shapes", "dtype", "range", "distribution", "values", "rtol", "atol"}, "tensors." + name, file); !s)
+        return s;
     if (const auto* n = t.get("values")) {
         auto v = number_list(*n, "values", file);
         if (!v) return v.error();
@@ -132,6 +153,8 @@ Status read_tensor_override(const toml::table& t, const std::string& name, Tenso
     tmp.dtypes.clear();
     if (auto s = read_common(t, tmp, file); !s) return s;
     if (tmp.shape) o.shape = tmp.shape;
+    if (tmp.list_shapes) o.list_shapes = tmp.list_shapes;
+    o.tolerance = tmp.tolerance;
     if (t.get("dtype")) o.dtype = tmp.dtypes.front();
     if (t.get("range")) o.range = tmp.range;
     if (t.get("distribution")) o.distribution = tmp.distribution;
@@ -139,7 +162,7 @@ Status read_tensor_override(const toml::table& t, const std::string& name, Tenso
 }
 
 Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file) {
-    static const std::set<std::string> keys = {"name", "role", "shape", "dtype", "dtypes", "range", "distribution",
+    static const std::set<std::string> keys = {"name", "role", "shape", "shapes", "dtype", "dtypes", "range", "distribution",
                                                "rtol", "atol", "attrs", "tensors", "golden", "known_defect"};
     if (auto s = check_keys(t, keys, "[[case]]", file); !s) return s;
     const auto name = t["name"].value<std::string>();
@@ -229,7 +252,8 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
         defaults.golden = *g;
     }
     if (const auto* d = doc["defaults"].as_table()) {
-        if (auto s = check_keys(*d, {"shape", "dtype", "dtypes", "range", "distribution", "rtol", "atol"}, "[defaults]", file); !s) return s;
+        if (auto s = check_keys(*d, {"shape", "shapes", "dtype", "dtypes", "range", "distribution", "rtol", "atol"}, "[defaults]", file); !s)
+            return s;
         if (auto s = read_common(*d, defaults, file); !s) return s;
     }
     const toml::array* cases = doc["case"].as_array();

@@ -86,7 +86,8 @@ Status read_case(const json& c, const fs::path& file, const GoldenSpec& default_
         for (const char* key : {"rtol", "atol"})
             if (c.contains(key) && (!c[key].is_number() || !std::isfinite(c[key].get<double>()) || c[key].get<double>() < 0))
                 return make_error(file.string() + ": case " + name + ": " + key + " must be a finite number >= 0");
-        base.tolerance = Tolerance{c.value("rtol", 0.0), c.value("atol", 0.0)};
+        if (c.contains("rtol")) base.tolerance.rtol = c["rtol"].get<double>();
+        if (c.contains("atol")) base.tolerance.atol = c["atol"].get<double>();
     }
     if (c.contains("calc_expect_func_file")) {
         auto g = parse_golden_ref(c.value("calc_expect_func_file", ""), file.parent_path());

@@ -6,7 +6,7 @@ namespace {
 Result<std::vector<ParamInfo>> parse_params(const nlohmann::json& list, const std::string& op) {
     std::vector<ParamInfo> out;
     for (const auto& p : list) {
-        ParamInfo info{p.value("name", ""), p.value("optional", false), {}};
+        ParamInfo info{p.value("name", ""), p.value("optional", false), {}, p.value("dynamic", false)};
         for (const auto& d : p.value("dtypes", nlohmann::json::array())) {
             const auto t = parse_dtype(d.get<std::string>());
             if (!t) return make_error("OpDef of " + op + " declares dtype " + d.dump() + " for '" + info.name + "', which ascendopt does not support");

@@ -15,6 +15,7 @@ struct ParamInfo {
     std::string name;
     bool optional = false;
     std::vector<DType> dtypes;  // index i of every param together forms supported combination i
+    bool dynamic = false;  // a list of tensors (ParamType DYNAMIC): one kernel argument for all of them
 };
 
 struct AttrInfo {

@@ -1,9 +1,12 @@
 #include "eval/operator_source.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <regex>
 #include <set>
 
+#include "eval/include_scan.h"
+#include "eval/op_cmake.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -21,6 +24,20 @@ Result<fs::path> cann_ops_checkout() {
 }
 
 std::string OperatorSource::display_name() const { return op_type.empty() ? root.filename().string() : op_type; }
+
+std::string OperatorSource::display_path(const fs::path& file) const {
+    if (path_within(file, root) || !checkout || !path_within(file, *checkout)) return file.lexically_relative(root).generic_string();
+    return file.lexically_normal().lexically_relative(checkout->lexically_normal()).generic_string();
+}
+
+std::vector<fs::path> OperatorSource::include_dirs(bool kernel) const {
+    std::vector<fs::path> dirs = kernel ? kernel_include_dirs : host_include_dirs;
+    // Kernel builds include the host's tiling headers, which include what the host code sees.
+    if (kernel)
+        for (const auto& d : host_include_dirs)
+            if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) dirs.push_back(d);
+    return dirs;
+}
 
 Result<GoldenSpec> parse_golden_ref(const std::string& ref, const fs::path& base) {
     GoldenSpec g;
@@ -71,22 +88,87 @@ bool is_aclnn_api_file(const fs::path& f) {
     return stem.rfind("aclnn_", 0) == 0 || (stem.size() > 3 && stem.compare(stem.size() - 3, 3, "_l0") == 0);
 }
 
+// `p` with the prefix `from` replaced by `to` (a path of the original operator folder as the
+// candidate's copy has it); other paths unchanged.
+fs::path rebase(const fs::path& p, const fs::path& from, const fs::path& to) {
+    if (from == to || !path_within(p, from)) return p;
+    return (to / p.lexically_normal().lexically_relative(from.lexically_normal())).lexically_normal();
+}
+
+void add_unique(std::vector<fs::path>& v, const fs::path& p) {
+    if (std::find(v.begin(), v.end(), p) == v.end()) v.push_back(p);
+}
+
+bool declares_tiling_data(const fs::path& f) {
+    const auto text = read_text(f);
+    return text && text->find("BEGIN_TILING_DATA_DEF") != std::string::npos;
+}
+
+// Host sources and include folders from the CMakeLists.txt of the original folder (paths inside
+// it mapped to the copy in src.root), or op_host/*.cpp without one.
+Status find_host_sources(OperatorSource& src) {
+    auto plan = read_op_cmake(src.origin, src.checkout);
+    if (!plan) return plan.error();
+    if (!*plan) {
+        for (const auto& f : list_files(src.root / "op_host", ".cpp"))
+            if (!is_aclnn_api_file(f)) src.host_sources.push_back(f);
+        if (src.checkout) add_unique(src.host_include_dirs, *src.checkout / "src" / "common" / "inc");
+        src.kernel_include_dirs = src.host_include_dirs;
+    } else {
+        for (const auto& f : (*plan)->host_sources) src.host_sources.push_back(rebase(f, src.origin, src.root));
+        for (const auto& d : (*plan)->host_include_dirs) add_unique(src.host_include_dirs, rebase(d, src.origin, src.root));
+        for (const auto& d : (*plan)->kernel_include_dirs) add_unique(src.kernel_include_dirs, rebase(d, src.origin, src.root));
+        src.kernel_defines = (*plan)->kernel_defines;
+        src.build_notes = (*plan)->notes;
+    }
+    // A candidate's includes that leave its folder reach the original's neighbours.
+    if (src.origin != src.root)
+        for (auto* dirs : {&src.host_include_dirs, &src.kernel_include_dirs})
+            for (const char* sub : {"op_host", "op_kernel"}) add_unique(*dirs, src.origin / sub);
+    return ok_status();
+}
+
+// The files outside src.root that the build reads, and the tiling headers.
+void find_context(OperatorSource& src) {
+    IncludeSearch search;
+    search.roots = {src.root};
+    if (src.checkout) search.roots.push_back(*src.checkout / "src");
+    else if (src.origin != src.root) search.roots.push_back(src.origin);
+    search.dirs = {src.root / "op_host", src.root / "op_kernel"};
+    for (const auto& d : src.include_dirs(false)) search.dirs.push_back(d);
+    for (const auto& d : src.include_dirs(true)) add_unique(search.dirs, d);
+    std::vector<fs::path> start = src.host_sources;
+    start.insert(start.end(), src.kernel_units.begin(), src.kernel_units.end());
+    const auto reached = include_closure(start, search);
+    for (const auto& f : src.host_sources)
+        if (!path_within(f, src.root)) add_unique(src.context_files, f);
+    for (const auto& f : reached)
+        if (!path_within(f, src.root)) add_unique(src.context_files, f);
+    for (const auto& h : list_files(src.root / "op_host", ".h"))
+        if (h.filename().string().find("tiling") != std::string::npos) src.tiling_headers.push_back(h);
+    // Headers the host code reaches that declare tiling data (a tiling header shared by a family
+    // of operators, in the checkout's src/common).
+    const auto host_reached = include_closure(src.host_sources, search);
+    for (const auto& f : host_reached)
+        if (f.extension() != ".cpp" && f.extension() != ".cc" && declares_tiling_data(f)) add_unique(src.tiling_headers, f);
+}
+
 // Fills in the source files of the operator folder src.root.
 Status find_sources(OperatorSource& src) {
     std::error_code ec;
     if (!fs::is_directory(src.root / "op_host", ec) || !fs::is_directory(src.root / "op_kernel", ec))
         return make_error(src.root.string() + " is not an operator folder: it needs op_host/ and op_kernel/ (the cann-ops layout)");
-    for (const auto& f : list_files(src.root / "op_host", ".cpp"))
-        if (!is_aclnn_api_file(f)) src.host_sources.push_back(f);
+    if (src.origin.empty()) src.origin = src.root;
+    if (!src.checkout) src.checkout = enclosing_checkout(src.origin);
+    if (auto s = find_host_sources(src); !s) return s;
     src.kernel_sources = list_files(src.root / "op_kernel", ".cpp");
     if (src.host_sources.empty()) return make_error(src.root.string() + "/op_host has no .cpp file", "the tiling function and OpDef live in op_host/<op>.cpp");
     if (src.kernel_sources.empty()) return make_error(src.root.string() + "/op_kernel has no .cpp file", "the kernel lives in op_kernel/<op>.cpp");
     src.kernel_units = translation_units(src.root / "op_kernel", src.kernel_sources);
-    for (const auto& h : list_files(src.root / "op_host", ".h"))
-        if (h.filename().string().find("tiling") != std::string::npos) src.tiling_headers.push_back(h);
     for (const auto& dir : {src.root / "op_host", src.root / "op_kernel"})
         for (const auto& f : list_files(dir, "", true))
             if (!is_aclnn_api_file(f)) src.all_files.push_back(f);
+    find_context(src);
     return ok_status();
 }
 
@@ -128,6 +210,22 @@ Result<OperatorSource> load_operator(const fs::path& path) {
             if (auto s = read_msopst(json, {}, src.cases); !s) return s.error();
     }
     if (auto s = find_sources(src); !s) return s.error();
+    return src;
+}
+
+Result<OperatorSource> load_copy_of(const fs::path& dir, const OperatorSource& original) {
+    std::error_code ec;
+    OperatorSource src;
+    if (!fs::is_directory(dir, ec)) return make_error("no such operator folder: " + dir.string());
+    src.root = fs::canonical(dir, ec);
+    src.origin = original.origin.empty() ? original.root : original.origin;
+    src.checkout = original.checkout;
+    if (auto s = find_sources(src); !s) return s.error();
+    src.cases = original.cases;
+    src.op_type = original.op_type;
+    src.hidden_case = original.hidden_case;
+    src.smoke = original.smoke;
+    src.manifest = original.manifest;
     return src;
 }
 

@@ -1,5 +1,6 @@
 #include "eval/screen.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -8,6 +9,8 @@
 #include <tuple>
 
 #include "eval/build_config.h"
+#include "eval/include_scan.h"
+#include "eval/operator_source.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -419,6 +422,19 @@ bool own_header(const fs::path& file, const fs::path& root, const std::string& h
     return !ec && !rel.empty() && *rel.begin() != ".." && fs::is_regular_file(found, ec);
 }
 
+// An include that the build resolves to a file of a trusted folder (the checkout's shared headers,
+// a sibling operator's header), through the include folders or beside the including file.
+bool trusted_header(const fs::path& file, const std::string& header, bool quoted, const IncludeScope& scope) {
+    if (scope.trusted.empty()) return false;
+    const fs::path found = resolve_include(header, quoted, file, IncludeSearch{scope.dirs, scope.trusted});
+    if (found.empty()) return false;
+    std::error_code ec;
+    const fs::path real = fs::canonical(found, ec);  // a symlink may not lead out
+    for (const auto& t : scope.trusted)
+        if (!ec && path_within(real, fs::weakly_canonical(t, ec))) return true;
+    return false;
+}
+
 std::string source_line(const std::string& text, int line) {
     size_t at = 0;
     for (int l = 1; l < line && at != std::string::npos; ++l) at = text.find('\n', at) == std::string::npos ? std::string::npos : text.find('\n', at) + 1;
@@ -427,7 +443,8 @@ std::string source_line(const std::string& text, int line) {
 }
 
 // The directive rules: includes against the allow-list, pragmas, #line.
-std::string check_directive(const std::vector<Token>& d, const std::string& raw_line, const fs::path& file, const fs::path& root) {
+std::string check_directive(const std::vector<Token>& d, const std::string& raw_line, const fs::path& file, const fs::path& root,
+                            const IncludeScope& scope) {
     if (d.empty()) return "";
     const std::string& name = d[0].text;
     if (name == "line") return "a #line directive, which would misattribute what follows";
@@ -443,8 +460,10 @@ std::string check_directive(const std::vector<Token>& d, const std::string& raw_
     const auto end = raw_line.find(close, at + 1);
     if (end == std::string::npos) return "an include this screen cannot read";
     const std::string header = raw_line.substr(at + 1, end - at - 1);
+    if (!header.empty() && header[0] == '/') return "includes a file by its absolute path (" + header + ")";
     if (allowed_system_header(header)) return "";
     if (close == '"' && own_header(file, root, header)) return "";
+    if (trusted_header(file, header, close == '"', scope)) return "";
     return "includes a header outside the allow-list (" + header + ")";
 }
 
@@ -454,14 +473,14 @@ std::string ScreenHit::describe(const fs::path& root) const {
     return file.lexically_relative(root).string() + ":" + std::to_string(line) + ": " + reason + ": `" + text + "`";
 }
 
-std::optional<ScreenHit> screen_text(const std::string& text, const fs::path& file, const fs::path& root) {
+std::optional<ScreenHit> screen_text(const std::string& text, const fs::path& file, const fs::path& root, const IncludeScope& scope) {
     const Logical logical = join_splices(text, 1);
     std::vector<Token> code;
     std::optional<ScreenHit> hit;
     const Rules rules{is_kernel_file(file)};
     Lexer(logical).run(code, [&](const std::vector<Token>& d, int line) {
         if (hit) return;
-        std::string why = check_directive(d, source_line(text, line), file, root);
+        std::string why = check_directive(d, source_line(text, line), file, root, scope);
         size_t at = 0;
         if (why.empty() && !d.empty() && d[0].text != "include") std::tie(why, at) = rules.check(d);  // macro bodies too
         if (!why.empty()) hit = ScreenHit{file, at < d.size() ? d[at].line : line, why, source_line(text, line)};
@@ -472,13 +491,25 @@ std::optional<ScreenHit> screen_text(const std::string& text, const fs::path& fi
     return std::nullopt;
 }
 
-std::optional<ScreenHit> screen_sources(const std::vector<fs::path>& files, const fs::path& root) {
+std::optional<ScreenHit> screen_sources(const std::vector<fs::path>& files, const fs::path& root, const IncludeScope& scope) {
     for (const auto& f : files) {
         auto text = read_text(f);
         if (!text) return ScreenHit{f, 0, "cannot be read", ""};
-        if (auto hit = screen_text(*text, f, root)) return hit;
+        if (auto hit = screen_text(*text, f, root, scope)) return hit;
     }
     return std::nullopt;
+}
+
+std::optional<ScreenHit> screen_operator(const OperatorSource& op) {
+    IncludeScope scope;
+    scope.dirs = {op.root / "op_kernel", op.root / "op_host"};
+    for (bool kernel : {false, true})
+        for (const auto& d : op.include_dirs(kernel))
+            if (std::find(scope.dirs.begin(), scope.dirs.end(), d) == scope.dirs.end()) scope.dirs.push_back(d);
+    if (op.checkout) scope.trusted.push_back(*op.checkout / "src");
+    if (!op.origin.empty() && op.origin != op.root) scope.trusted.push_back(op.origin);
+    if (auto hit = screen_sources(op.all_files, op.root, scope)) return hit;
+    return screen_sources(op.context_files, op.root, scope);
 }
 
 std::optional<ScreenHit> screen_preprocessed(const std::string& output, const fs::path& root) {

@@ -32,11 +32,26 @@ struct ScreenHit {
     std::string describe(const std::filesystem::path& root) const;  // "op_kernel/x.cpp:12: ... : `text`"
 };
 
+// Where an operator's includes may lead besides its own folder and the allow-listed headers:
+// files reached through the include folders of its build (or beside the including file) that
+// lie in a trusted folder, the checkout's src/ (OperatorSource::context_files).
+struct IncludeScope {
+    std::vector<std::filesystem::path> dirs;
+    std::vector<std::filesystem::path> trusted;
+};
+
 // The first hit in `files` (sources and headers of one operator under `root`), or nullopt.
-std::optional<ScreenHit> screen_sources(const std::vector<std::filesystem::path>& files, const std::filesystem::path& root);
+std::optional<ScreenHit> screen_sources(const std::vector<std::filesystem::path>& files, const std::filesystem::path& root,
+                                        const IncludeScope& scope = {});
+
+// screen_sources over an operator's own files and the files of its checkout that its build
+// reads (OperatorSource::context_files), with the include scope of its build.
+struct OperatorSource;
+std::optional<ScreenHit> screen_operator(const OperatorSource& op);
 
 // The same for one source text; `file` names the hit and says whether it is kernel code.
-std::optional<ScreenHit> screen_text(const std::string& text, const std::filesystem::path& file, const std::filesystem::path& root);
+std::optional<ScreenHit> screen_text(const std::string& text, const std::filesystem::path& file, const std::filesystem::path& root,
+                                     const IncludeScope& scope = {});
 
 // The second pass, on the output of `g++ -E` over one candidate file with every header but the
 // operator's own replaced by an empty one (Builder::expand_candidate_macros).

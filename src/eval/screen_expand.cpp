@@ -1,9 +1,9 @@
 // The static screen's second pass (screen.h): the candidate's code with its own macros expanded.
 #include <mutex>
-#include <regex>
 #include <set>
 
 #include "eval/builder.h"
+#include "eval/include_scan.h"
 #include "util/files.h"
 #include "util/hash.h"
 
@@ -12,26 +12,30 @@ namespace {
 
 constexpr uint64_t k_largest_expansion = 16ull << 20;  // a macro bomb stops here (SIGXFSZ)
 
-// Every header a candidate file names that is not the operator's own: each becomes an empty
-// file in the stub folder, so that only the candidate's macros are expanded. The first pass
-// has refused absolute paths, `..` and includes by macro.
+// How deep the mirror and the stub folder sit in the scratch folder: an include that climbs out
+// of the operator's folder (`../../sibling/op_host/x.h`) by up to this many levels finds a stub.
+constexpr int k_depth = 8;
+
+fs::path nested(const fs::path& base, const char* leaf) {
+    fs::path p = base;
+    for (int i = 0; i < k_depth; ++i) p /= "d" + std::to_string(i);
+    return p / leaf;
+}
+
+// Every header a candidate file names that is not one of the operator's own files: each becomes
+// an empty file in the stub folder, so that only the candidate's macros are expanded (the
+// checkout's shared headers are stubbed too: they are not the candidate's). The first pass has
+// refused absolute paths and includes by macro.
 std::set<std::string> foreign_headers(const OperatorSource& op) {
-    static const std::regex include(R"(^\s*(?:#|%:)\s*include(?:_next)?\s*([<"])([^>"]+)[>"])");
     std::set<std::string> out;
     for (const auto& f : op.all_files) {
         const auto text = read_text(f);
         if (!text) continue;
-        size_t pos = 0;
-        while (pos < text->size()) {
-            const size_t end = std::min(text->find('\n', pos), text->size());
-            const std::string line = text->substr(pos, end - pos);
-            pos = end + 1;
-            std::smatch m;
-            if (!std::regex_search(line, m, include)) continue;
-            const std::string name = m[2].str();
+        for (const auto& [name, quoted] : includes_of(*text)) {
             std::error_code ec;
-            if (m[1].str() == "\"" && fs::is_regular_file(f.parent_path() / name, ec)) continue;
-            if (name.find("..") == std::string::npos && !name.empty() && name[0] != '/') out.insert(name);
+            const fs::path beside = (f.parent_path() / name).lexically_normal();
+            if (quoted && path_within(beside, op.root) && fs::is_regular_file(beside, ec)) continue;
+            if (!name.empty() && name[0] != '/') out.insert(name);
         }
     }
     return out;
@@ -44,7 +48,7 @@ std::set<std::string> g_passed;  // screen keys that passed in this process
 
 Result<std::optional<ScreenHit>> Builder::screen_expanded(const OperatorSource& op) {
     Sha256 key;
-    key.update("screen-expanded-v1\n").update(m_tc.fingerprint);
+    key.update("screen-expanded-v2\n").update(m_tc.fingerprint);
     for (const auto& d : m_target_defines) key.update(d).update("\n");
     for (const auto& f : op.all_files) {
         const auto text = read_text(f);
@@ -60,28 +64,46 @@ Result<std::optional<ScreenHit>> Builder::screen_expanded(const OperatorSource& 
     auto made = make_temp_dir(m_cache / "builds", "tmp");
     if (!made) return made.error();
     ScratchDir tmp(*made);
-    const fs::path stubs = tmp.path() / "stubs";
-    for (const auto& name : foreign_headers(op)) {
+    // The candidate's files are preprocessed from a copy, so that its includes find its own
+    // files and the stubs, never the files around its folder.
+    const fs::path mirror = nested(tmp.path() / "mirror", "op");
+    for (const auto& f : op.all_files) {
+        const fs::path copy = mirror / f.lexically_relative(op.root);
         std::error_code ec;
-        fs::create_directories((stubs / name).parent_path(), ec);
-        if (auto s = write_atomic(stubs / name, ""); !s) return s.error();
+        fs::create_directories(copy.parent_path(), ec);
+        auto text = read_text(f);
+        if (!text) return text.error();
+        if (auto s = write_atomic(copy, *text); !s) return s.error();
     }
+    const fs::path stubs = nested(tmp.path() / "stubs", "include");
     fs::create_directories(stubs);
-    std::vector<fs::path> units = op.host_sources;
-    units.insert(units.end(), op.kernel_units.begin(), op.kernel_units.end());
+    for (const auto& name : foreign_headers(op)) {
+        const fs::path stub = (stubs / name).lexically_normal();
+        if (!path_within(stub, tmp.path() / "stubs")) continue;  // climbs too far: the compile says so
+        std::error_code ec;
+        fs::create_directories(stub.parent_path(), ec);
+        if (auto s = write_atomic(stub, ""); !s) return s.error();
+    }
+    std::vector<fs::path> units;
+    for (const auto* list : {&op.host_sources, &op.kernel_units})
+        for (const auto& f : *list)
+            if (path_within(f, op.root)) units.push_back(mirror / f.lexically_relative(op.root));
     for (size_t i = 0; i < units.size(); ++i) {
         const fs::path out = tmp.path() / ("expanded" + std::to_string(i) + ".ii");
         std::vector<std::string> args = {m_tc.cxx, "-E", "-std=c++17", "-nostdinc", "-nostdinc++", "-I", stubs.string()};
         for (const auto& d : m_target_defines) args.push_back("-D" + d);
         args.insert(args.end(), {units[i].string(), "-o", out.string()});
-        if (auto s = compile(args, units[i], op.root, tmp.path(), k_largest_expansion); !s) {
+        if (auto s = compile(args, units[i], SourceView{mirror}, tmp.path(), k_largest_expansion); !s) {
             Error e = s.error();
-            e.message = "expanding the macros of " + fs::relative(units[i], op.root).string() + " for the static screen failed: " + e.message;
+            e.message = "expanding the macros of " + units[i].lexically_relative(mirror).string() + " for the static screen failed: " + e.message;
             return e;
         }
         auto text = read_text(out);
         if (!text) return text.error();
-        if (auto hit = screen_preprocessed(*text, op.root)) return hit;
+        if (auto hit = screen_preprocessed(*text, mirror)) {
+            if (path_within(hit->file, mirror)) hit->file = op.root / hit->file.lexically_relative(mirror);
+            return hit;
+        }
     }
     std::lock_guard lock(g_passed_mutex);
     g_passed.insert(k);

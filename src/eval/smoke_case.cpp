@@ -32,8 +32,14 @@ Case smoke_case(const OpDefInfo& op) {
     Case c;
     c.name = "smoke";
     c.origin = "the smoke case ascendopt derives from the OpDef";
-    for (const auto& p : op.inputs) c.inputs.push_back(smoke_tensor(p));
-    for (const auto& p : op.outputs) c.outputs.push_back(smoke_tensor(p));
+    // A dynamic (list) parameter gets two tensors, so that its list really is one.
+    for (const auto* params : {&op.inputs, &op.outputs})
+        for (const auto& p : *params)
+            for (int i = 0; i < (p.dynamic ? 2 : 1); ++i) {
+                TensorSpec t = smoke_tensor(p);
+                if (p.dynamic) t.list_index = i;
+                (params == &op.inputs ? c.inputs : c.outputs).push_back(std::move(t));
+            }
     for (const auto& a : op.attrs) c.attrs[a.name] = a.required || a.default_value.is_null() ? neutral_value(a.kind) : a.default_value;
     return c;
 }

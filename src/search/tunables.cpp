@@ -1,10 +1,13 @@
 #include "search/tunables.h"
 
+#include "eval/include_scan.h"
+
 #include <algorithm>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "eval/include_scan.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -167,7 +170,9 @@ std::vector<int64_t> default_domain(const std::string& name, int64_t value, uint
 
 Result<std::vector<Tunable>> find_tunables(const OperatorSource& op, uint64_t ub_bytes, std::vector<std::string>* left_out) {
     std::vector<Tunable> found;
-    for (const auto& f : op.host_sources) scan_file(f, op, Tunable::Where::host, ub_bytes, found, left_out);
+    // Only the operator's own files: a shared source of its checkout is not the candidate's to change.
+    for (const auto& f : op.host_sources)
+        if (path_within(f, op.root)) scan_file(f, op, Tunable::Where::host, ub_bytes, found, left_out);
     for (const auto& f : op.kernel_sources) scan_file(f, op, Tunable::Where::kernel, ub_bytes, found, left_out);
     std::vector<Tunable> out;
     std::set<std::string> disagreeing;

@@ -2,11 +2,14 @@
 #include <dlfcn.h>
 
 #include <iterator>
+#include <memory>
+#include <optional>
 
 #include "ascendopt_twin/host/platform.h"
 #include "core/dtype.h"
 #include "harness.h"
 #include "harness_files.h"
+#include "harness_io.h"
 #include "soc_json.h"
 #include "twin_rt.h"
 
@@ -29,35 +32,9 @@ json params_json(const std::vector<ops::OpParamDef>& params) {
     for (const auto& p : params) {
         json dtypes = json::array();
         for (auto t : p.dtypes()) dtypes.push_back(dtype_name_of(t));
-        out.push_back({{"name", p.name()}, {"optional", p.option() == ops::OPTIONAL}, {"dtypes", dtypes}});
+        out.push_back({{"name", p.name()}, {"optional", p.option() == ops::OPTIONAL}, {"dynamic", p.option() == ops::DYNAMIC}, {"dtypes", dtypes}});
     }
     return out;
-}
-
-const char* attr_kind_name(gert::AttrValue::Kind k) {
-    switch (k) {
-        case gert::AttrValue::Kind::i64: return "int";
-        case gert::AttrValue::Kind::f32: return "float";
-        case gert::AttrValue::Kind::boolean: return "bool";
-        case gert::AttrValue::Kind::str: return "str";
-        case gert::AttrValue::Kind::list_i64: return "list_int";
-        case gert::AttrValue::Kind::list_f32: return "list_float";
-        default: return "none";
-    }
-}
-
-// Converts a case's attribute value to the kind the OpDef declares; false if it does not fit.
-bool to_attr(const json& v, gert::AttrValue::Kind kind, gert::AttrValue& out) {
-    out.kind = kind;
-    switch (kind) {
-        case gert::AttrValue::Kind::i64: if (!v.is_number()) return false; out.i = v.get<int64_t>(); return true;
-        case gert::AttrValue::Kind::f32: if (!v.is_number()) return false; out.f = v.get<float>(); return true;
-        case gert::AttrValue::Kind::boolean: if (!v.is_boolean()) return false; out.b = v.get<bool>(); return true;
-        case gert::AttrValue::Kind::str: if (!v.is_string()) return false; out.s = v.get<std::string>(); return true;
-        case gert::AttrValue::Kind::list_i64: if (!v.is_array()) return false; out.li = v.get<std::vector<int64_t>>(); return true;
-        case gert::AttrValue::Kind::list_f32: if (!v.is_array()) return false; out.lf = v.get<std::vector<float>>(); return true;
-        default: return false;
-    }
 }
 
 ops::TilingFunc tiling_of(const ops::OpDef& op) {
@@ -79,98 +56,40 @@ const ops::OpDef* find_op(const std::string& type) {
     return nullptr;
 }
 
-struct Tensor {
-    std::string name;
-    ascendopt::DType dtype;
-    std::vector<int64_t> shape;
-    std::string file;
-    uint64_t bytes() const {
-        uint64_t n = 1;
-        for (auto d : shape) n *= uint64_t(d);
-        return n * ascendopt::dtype_size(dtype);
-    }
-};
-
-// The job's tensors for `params`, in OpDef order; a missing optional one has an empty name.
-std::vector<Tensor> tensors_for(const std::vector<ops::OpParamDef>& params, const json& list, const char* what) {
-    std::vector<Tensor> out;
-    for (const auto& p : params) {
-        const json* found = nullptr;
-        for (const auto& t : list)
-            if (t.value("name", "") == p.name()) found = &t;
-        if (!found) {
-            if (p.option() == ops::OPTIONAL) {
-                out.push_back({});
-                continue;
-            }
-            finish_with_verdict(verdict("run_failed", "harness", std::string("the case gives no ") + what + " '" + p.name() + "'"));
-        }
-        const auto dt = ascendopt::parse_dtype(found->value("dtype", ""));
-        if (!dt) finish_with_verdict(verdict("run_failed", "harness", "unknown dtype for '" + p.name() + "'"));
-        out.push_back({p.name(), *dt, (*found)["shape"].get<std::vector<int64_t>>(), found->value("file", "")});
-    }
-    return out;
+// What the kernel receives for a parameter: null when it is absent, its tensor's address, or
+// for a dynamic list the address of the tensor list describing its tensors.
+uint8_t* kernel_argument(GmSpace& gm, const Param& p, const std::vector<uint8_t*>& addrs) {
+    if (!p.present()) return nullptr;
+    if (!p.dynamic) return addrs.front();
+    const auto words = tensor_list_words(p.tensors, addrs);
+    uint8_t* list = gm.add(p.name + " (tensor list)", words.size() * sizeof(uint64_t));
+    std::memcpy(gm.host(list), words.data(), words.size() * sizeof(uint64_t));
+    return list;
 }
 
-// Reads an input file, which must hold exactly the tensor, into `dest` (its pre-opened
-// descriptor: harness_files.h).
-void read_input_into(const Tensor& t, char* dest) {
-    uint64_t size = 0;
-    if (!read_preopened(t.file, dest, t.bytes(), size) || size != t.bytes())
-        finish_with_verdict(verdict("run_failed", "harness",
-                                    "input file " + t.file + " has " + std::to_string(size) + " bytes, expected " + std::to_string(t.bytes())));
+// The input an output of the same name and size updates in place, or null.
+uint8_t* shared_input(const std::vector<Param>& ins, const std::vector<std::vector<uint8_t*>>& addrs, const Tensor& out) {
+    for (size_t i = 0; i < ins.size(); ++i)
+        for (size_t k = 0; k < ins[i].tensors.size(); ++k)
+            if (ins[i].tensors[k].label() == out.label() && ins[i].tensors[k].bytes() == out.bytes()) return addrs[i][k];
+    return nullptr;
 }
 
-std::vector<char> read_file_of(const Tensor& t) {
-    std::vector<char> bytes(t.bytes());
-    read_input_into(t, bytes.data());
-    return bytes;
-}
-
-// `host_data` keeps the contents of ValueDepend inputs, which the tiling may read.
-void fill_io(gert::IoDesc& io, const ops::OpDef& op, const std::vector<Tensor>& ins, const std::vector<Tensor>& outs,
-             std::vector<std::vector<char>>& host_data) {
-    host_data.reserve(ins.size());
-    for (size_t i = 0; i < ins.size(); ++i) {
-        const Tensor& t = ins[i];
-        gert::StorageShape s{gert::Shape(t.shape)};
-        gert::CompileTimeTensorDesc d;
-        d.set(ge::DataType(t.name.empty() ? ge::DT_UNDEFINED : ascendopt::dtype_ge_code(t.dtype)), ge::FORMAT_ND);
-        gert::Tensor tensor;
-        tensor.set(s, d.GetDataType());
-        if (!t.name.empty() && !t.file.empty() && op.inputs()[i].value_depend()) {
-            host_data.push_back(read_file_of(t));
-            tensor.set_data(host_data.back().data(), host_data.back().size());
-        }
-        io.input_shapes.push_back(s);
-        io.input_descs.push_back(d);
-        io.input_tensors.push_back(tensor);
+// The compile info of the operator's TilingParse registration, prepared once per case as the
+// graph compiler does once per node: null inside when it declares none; an error result when
+// its TilingParse function fails.
+std::optional<std::shared_ptr<void>> prepare_compile_info(const ops::OpDef& op, gert::IoDesc& io, fe::PlatFormInfos& platform) {
+    const host::OpImpl* impl = host::find_impl(op.type());
+    if (!impl || !impl->make_compile_info()) return std::shared_ptr<void>();
+    std::shared_ptr<void> info = impl->make_compile_info()();
+    if (impl->parse()) {
+        gert::TilingParseContext parse_ctx(&io, &platform, info.get());
+        set_running_code(RunningCode::host_tiling);
+        const ge::graphStatus status = impl->parse()(&parse_ctx);
+        set_running_code(RunningCode::harness);
+        if (status != ge::GRAPH_SUCCESS) return std::nullopt;
     }
-    for (const auto& t : outs) {
-        gert::CompileTimeTensorDesc d;
-        d.set(ge::DataType(ascendopt::dtype_ge_code(t.dtype)), ge::FORMAT_ND);
-        io.output_shapes.emplace_back(gert::Shape(t.shape));
-        io.output_descs.push_back(d);
-    }
-}
-
-void fill_attrs(gert::IoDesc& io, const ops::OpDef& op, const json& attrs) {
-    for (const auto& a : op.attrs()) {
-        gert::AttrValue v = a.default_value();
-        if (attrs.contains(a.name())) {
-            if (!to_attr(attrs[a.name()], a.value_kind(), v))
-                finish_with_verdict(verdict("run_failed", "harness",
-                                            "attribute '" + a.name() + "' must be " + attr_kind_name(a.value_kind()) +
-                                                ", the case gives " + attrs[a.name()].dump()));
-        } else if (!a.has_default()) {
-            finish_with_verdict(verdict("run_failed", "harness", "required attribute '" + a.name() + "' has no value in the case"));
-        }
-        io.attrs.push(std::move(v));
-    }
-}
-
-void read_input(GmSpace& gm, uint8_t* device, const Tensor& t) {
-    read_input_into(t, reinterpret_cast<char*>(gm.host(device)));  // straight into GM: inputs reach hundreds of megabytes
+    return info;
 }
 
 json counts_json(const InstrCounts& c) {
@@ -228,20 +147,23 @@ json run_job(const json& job) {
     if (!tiling_fn)
         return verdict("tiling_failed", "OpDef", "no tiling function: neither the OpDef (AICore().SetTiling) nor IMPL_OP_OPTILING sets one");
 
-    const auto ins = tensors_for(op->inputs(), job["inputs"], "input");
-    const auto outs = tensors_for(op->outputs(), job["outputs"], "output");
+    const auto ins = params_for(op->inputs(), job["inputs"], "input");
+    const auto outs = params_for(op->outputs(), job["outputs"], "output");
     gert::IoDesc io;
     io.node_name = op->type();
+    io.node_type = op->type();
     std::vector<std::vector<char>> value_depend_data;
     fill_io(io, *op, ins, outs, value_depend_data);
     if (job.value("preflight", false))
         for (size_t i = 0; i < ins.size(); ++i)
-            if (op->inputs()[i].value_depend() && !ins[i].name.empty() && ins[i].file.empty())
+            if (op->inputs()[i].value_depend() && ins[i].present() && ins[i].tensors[0].file.empty())
                 return {{"status", "ok"}, {"preflight", true},
                         {"skipped", "input '" + ins[i].name + "' is ValueDepend: its tiling needs the case's data, which a preflight does not have"}};
     fill_attrs(io, *op, job.value("attrs", json::object()));
     fe::PlatFormInfos platform(soc);
-    gert::TilingContext ctx(&io, &platform);
+    auto compile_info = prepare_compile_info(*op, io, platform);
+    if (!compile_info) return verdict("tiling_failed", "TilingParse", "the operator's TilingParse function returned GRAPH_FAILED");
+    gert::TilingContext ctx(&io, &platform, compile_info->get());
     if (run_host_tiling(tiling_fn, ctx) != ge::GRAPH_SUCCESS)
         return verdict("tiling_failed", "TilingFunc", "the tiling function returned GRAPH_FAILED");
     const uint32_t max_blocks = job.value("max_block_dim", 4096u);
@@ -267,29 +189,34 @@ json run_job(const json& job) {
     const size_t tiling_size = ctx.GetRawTilingData()->GetDataSize();
     uint64_t total = GmSpace::footprint(workspace, layout) + GmSpace::footprint(tiling_size, layout);
     for (const auto* list : {&ins, &outs})
-        for (const auto& t : *list) total += GmSpace::footprint(t.bytes(), layout);
+        for (const auto& p : *list) {
+            for (const auto& t : p.tensors) total += GmSpace::footprint(t.bytes(), layout);
+            if (p.dynamic) total += GmSpace::footprint(tensor_list_bytes(p.tensors), layout);
+        }
     GmSpace gm(total, layout);
     set_crash_report_gm(&gm);
     const bool preflight = job.value("preflight", false);  // see LaunchOptions::preflight
     std::vector<uint8_t*> args;
-    for (const auto& t : ins) {
-        if (t.name.empty()) {
-            args.push_back(nullptr);
-            continue;
+    std::vector<std::vector<uint8_t*>> in_addrs;  // per input parameter, per tensor
+    for (const auto& p : ins) {
+        auto& addrs = in_addrs.emplace_back();
+        for (const auto& t : p.tensors) {
+            addrs.push_back(gm.add(t.label(), t.bytes()));
+            if (!preflight) read_input_into(t, reinterpret_cast<char*>(gm.host(addrs.back())));  // straight into GM: inputs reach hundreds of megabytes
         }
-        args.push_back(gm.add(t.name, t.bytes()));
-        if (!preflight) read_input(gm, args.back(), t);
+        args.push_back(kernel_argument(gm, p, addrs));
     }
-    std::vector<uint8_t*> out_addrs;
-    for (const auto& t : outs) {
-        // An output named like an input is that input, updated in place (a "ref" tensor, as
-        // Eye's y): it starts with the input's data, as on the device where both are one buffer.
-        uint8_t* shared = nullptr;
-        for (size_t i = 0; i < ins.size(); ++i)
-            if (!ins[i].name.empty() && ins[i].name == t.name && ins[i].bytes() == t.bytes()) shared = args[i];
-        out_addrs.push_back(shared ? shared : gm.add(t.name, t.bytes()));
-        if (!preflight && !shared) std::memset(gm.host(out_addrs.back()), 0xFF, t.bytes());  // unwritten outputs read as NaN / -1
-        args.push_back(out_addrs.back());
+    std::vector<std::vector<uint8_t*>> out_addrs;
+    for (const auto& p : outs) {
+        auto& addrs = out_addrs.emplace_back();
+        for (const auto& t : p.tensors) {
+            // An output named like an input is that input, updated in place (a "ref" tensor, as
+            // Eye's y): it starts with the input's data, as on the device where both are one buffer.
+            uint8_t* shared = shared_input(ins, in_addrs, t);
+            addrs.push_back(shared ? shared : gm.add(t.label(), t.bytes()));
+            if (!preflight && !shared) std::memset(gm.host(addrs.back()), 0xFF, t.bytes());  // unwritten outputs read as NaN / -1
+        }
+        args.push_back(kernel_argument(gm, p, addrs));
     }
     args.push_back(gm.add("workspace", workspace));
     uint8_t* tiling = gm.add("tiling", tiling_size);
@@ -306,8 +233,11 @@ json run_job(const json& job) {
     if (options.trace && !overwrite_preopened(trace_path, chrome_trace(launched, *soc)))
         return verdict("run_failed", "harness", "cannot write the trace to " + trace_path);
     for (size_t i = 0; i < outs.size() && !preflight; ++i)
-        if (!overwrite_fd(preopened_fd(outs[i].file), reinterpret_cast<const char*>(gm.host(out_addrs[i])), outs[i].bytes()))
-            return verdict("run_failed", "harness", "cannot write output '" + outs[i].name + "' to " + outs[i].file);
+        for (size_t k = 0; k < outs[i].tensors.size(); ++k) {
+            const Tensor& t = outs[i].tensors[k];
+            if (!overwrite_fd(preopened_fd(t.file), reinterpret_cast<const char*>(gm.host(out_addrs[i][k])), t.bytes()))
+                return verdict("run_failed", "harness", "cannot write output '" + t.label() + "' to " + t.file);
+        }
     json result = {{"status", "ok"},
                    {"block_dim", ctx.GetBlockDim()},
                    {"tiling_key", ctx.GetTilingKey()},

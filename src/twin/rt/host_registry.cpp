@@ -46,8 +46,13 @@ OpImpl& op_impl(const char* type) {
 }
 
 ops::TilingFunc impl_tiling(const std::string& type) {
+    const OpImpl* impl = find_impl(type);
+    return impl ? impl->tiling() : nullptr;
+}
+
+const OpImpl* find_impl(const std::string& type) {
     for (const auto& impl : impl_list())
-        if (impl.type() == type) return impl.tiling();
+        if (impl.type() == type) return &impl;
     return nullptr;
 }
 

@@ -8,6 +8,10 @@
 #include <cstring>
 #include <typeinfo>
 
+// CANN's tilingdata_base.h brings the graph types along (ge::DataType, ge::Format, graphStatus);
+// headers that include only it (foreach_proto_utils.h) name them.
+#include "ascendopt_twin/host/ge_types.h"
+
 namespace ascendopt_twin::host {
 // Copies `size` bytes of tiling data into a buffer of `capacity`; too small is a run_failed error.
 void save_tiling(const void* data, size_t size, void* buffer, size_t capacity);

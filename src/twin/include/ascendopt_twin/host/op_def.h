@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <typeinfo>
 #include <vector>
 
@@ -74,6 +75,13 @@ public:
     OpAttrDef& ListInt(std::vector<int64_t> v) { m_default.li = std::move(v); return kind(gert::AttrValue::Kind::list_i64, true); }
     OpAttrDef& ListFloat() { return kind(gert::AttrValue::Kind::list_f32); }
     OpAttrDef& ListFloat(std::vector<float> v) { m_default.lf = std::move(v); return kind(gert::AttrValue::Kind::list_f32, true); }
+    OpAttrDef& ListBool() { return kind(gert::AttrValue::Kind::list_bool); }
+    OpAttrDef& ListBool(std::vector<bool> v) { m_default.lb = std::move(v); return kind(gert::AttrValue::Kind::list_bool, true); }
+    OpAttrDef& ListListInt() { return kind(gert::AttrValue::Kind::list_list_i64); }
+    OpAttrDef& ListListInt(std::vector<std::vector<int64_t>> v) {
+        m_default.lli = std::move(v);
+        return kind(gert::AttrValue::Kind::list_list_i64, true);
+    }
 
     const std::string& name() const { return m_name; }
     Option option() const { return m_option; }
@@ -182,34 +190,59 @@ void register_op(std::unique_ptr<ops::OpDef> def);
 // IMPL_OP_INFERSHAPE(Op).InferShape(fn)); the harness uses them when the OpDef sets none.
 class OpImpl {
 public:
+    using ParseFunc = std::function<ge::graphStatus(gert::TilingParseContext*)>;
+    using MakeInfo = std::function<std::shared_ptr<void>()>;
+
     explicit OpImpl(std::string type) : m_type(std::move(type)) {}
     OpImpl& Tiling(ops::TilingFunc f) { m_tiling = f; return *this; }
     template <class CompileInfo, class Parse>
-    OpImpl& TilingParse(Parse) { return *this; }
+    OpImpl& TilingParse(Parse parse) {
+        m_make_info = [] { return std::shared_ptr<void>(new CompileInfo(), [](void* p) { delete static_cast<CompileInfo*>(p); }); };
+        set_parse(parse);
+        return *this;
+    }
     template <class Parse>
-    OpImpl& TilingParse(Parse) { return *this; }
+    OpImpl& TilingParse(Parse parse) {
+        set_parse(parse);
+        return *this;
+    }
     OpImpl& InferShape(ops::InferShapeFunc f) { m_infer_shape = f; return *this; }
     OpImpl& InferDataType(ops::InferDataTypeFunc f) { m_infer_dtype = f; return *this; }
     template <class F>
     OpImpl& InferShapeRange(F) { return *this; }
-    OpImpl& TilingInputsDataDependency(std::initializer_list<int32_t>) { return *this; }
-    OpImpl& InputsDataDependency(std::initializer_list<int32_t>) { return *this; }
+    template <class... I>
+    OpImpl& TilingInputsDataDependency(I&&...) { return *this; }
+    template <class... I>
+    OpImpl& InputsDataDependency(I&&...) { return *this; }
     template <class... A>
     OpImpl& PrivateAttr(A&&...) { return *this; }
+    template <class... A>
+    OpImpl& OutputShapeDependOnCompute(A&&...) { return *this; }
 
     const std::string& type() const { return m_type; }
     ops::TilingFunc tiling() const { return m_tiling; }
+    // The compile info TilingParse declared (a fresh object), and the function that fills it.
+    const MakeInfo& make_compile_info() const { return m_make_info; }
+    const ParseFunc& parse() const { return m_parse; }
 
 private:
+    template <class Parse>
+    void set_parse(Parse parse) {
+        if constexpr (std::is_invocable_r_v<ge::graphStatus, Parse, gert::TilingParseContext*>) m_parse = parse;
+    }
     std::string m_type;
     ops::TilingFunc m_tiling = nullptr;
     ops::InferShapeFunc m_infer_shape = nullptr;
     ops::InferDataTypeFunc m_infer_dtype = nullptr;
+    ParseFunc m_parse;
+    MakeInfo m_make_info;
 };
 // The registration of `type`, created on first use; references stay valid.
 OpImpl& op_impl(const char* type);
 // The tiling registered with IMPL_OP_OPTILING for `type`, or null.
 ops::TilingFunc impl_tiling(const std::string& type);
+// The IMPL_OP_OPTILING registration of `type`, or null.
+const OpImpl* find_impl(const std::string& type);
 
 template <class Op>
 struct OpRegistrar {

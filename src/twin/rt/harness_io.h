@@ -1,0 +1,59 @@
+// The operator parameters of a job as the harness reads them: which tensors each OpDef input
+// and output has (none for an optional input left out, several for a dynamic list), the gert
+// view of them for tiling, and the tensor lists dynamic parameters hand the kernel.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ascendopt_twin/host/op_def.h"
+#include "core/dtype.h"
+
+namespace ascendopt_twin::harness {
+
+struct Tensor {
+    std::string name;   // the parameter's
+    int index = -1;     // position in a dynamic list, -1 for a plain parameter
+    ascendopt::DType dtype = ascendopt::DType::f32;
+    std::vector<int64_t> shape;
+    std::string file;
+    uint64_t bytes() const;
+    std::string label() const;  // "x" or "x[2]"
+};
+
+// One OpDef parameter of the job: absent (an optional input left out), one tensor, or the
+// tensors of a dynamic list.
+struct Param {
+    std::string name;
+    bool dynamic = false;
+    std::vector<Tensor> tensors;  // empty: absent
+    bool present() const { return !tensors.empty(); }
+};
+
+// The job's tensors for `defs`, in OpDef order. A missing required parameter, an unknown dtype
+// or several tensors for a plain parameter end the case with a verdict.
+std::vector<Param> params_for(const std::vector<ops::OpParamDef>& defs, const nlohmann::json& list, const char* what);
+
+// Fills shapes, descriptions and IR instance info; `host_data` keeps the contents of
+// ValueDepend inputs, which the tiling may read.
+void fill_io(gert::IoDesc& io, const ops::OpDef& op, const std::vector<Param>& ins, const std::vector<Param>& outs,
+             std::vector<std::vector<char>>& host_data);
+void fill_attrs(gert::IoDesc& io, const ops::OpDef& op, const nlohmann::json& attrs);
+
+// Reads an input file, which must hold exactly the tensor, into `dest` (its pre-opened
+// descriptor: harness_files.h).
+void read_input_into(const Tensor& t, char* dest);
+
+// The tensor list a dynamic parameter passes to the kernel, as the runtime lays it out for
+// ListTensorDesc: the byte offset of the pointer table, then per tensor (its index << 32 | its
+// dimension count) and its dimensions, then one data pointer per tensor. Tensors of no
+// dimension make the pointer-only form: (count << 32), 0xffffffff, then the pointers.
+std::vector<uint64_t> tensor_list_words(const std::vector<Tensor>& tensors, const std::vector<uint8_t*>& data);
+uint64_t tensor_list_bytes(const std::vector<Tensor>& tensors);
+
+const char* attr_kind_name(gert::AttrValue::Kind k);
+
+}  // namespace ascendopt_twin::harness
