@@ -158,25 +158,4 @@ void fill_attrs(gert::IoDesc& io, const ops::OpDef& op, const json& attrs) {
     }
 }
 
-std::vector<uint64_t> tensor_list_words(const std::vector<Tensor>& tensors, const std::vector<uint8_t*>& data) {
-    const bool shapeless = std::all_of(tensors.begin(), tensors.end(), [](const Tensor& t) { return t.shape.empty(); });
-    std::vector<uint64_t> words = {0};
-    if (shapeless) {
-        words.push_back(uint64_t(tensors.size()) << 32);
-        words.push_back(0xffffffffull);
-    } else {
-        for (size_t i = 0; i < tensors.size(); ++i) {
-            words.push_back((uint64_t(i) << 32) | uint64_t(tensors[i].shape.size()));
-            for (int64_t d : tensors[i].shape) words.push_back(uint64_t(d));
-        }
-    }
-    words[0] = words.size() * sizeof(uint64_t);
-    for (uint8_t* p : data) words.push_back(reinterpret_cast<uint64_t>(p));
-    return words;
-}
-
-uint64_t tensor_list_bytes(const std::vector<Tensor>& tensors) {
-    return tensor_list_words(tensors, std::vector<uint8_t*>(tensors.size())).size() * sizeof(uint64_t);
-}
-
 }  // namespace ascendopt_twin::harness

@@ -47,13 +47,6 @@ void fill_attrs(gert::IoDesc& io, const ops::OpDef& op, const nlohmann::json& at
 // descriptor: harness_files.h).
 void read_input_into(const Tensor& t, char* dest);
 
-// The tensor list a dynamic parameter passes to the kernel, as the runtime lays it out for
-// ListTensorDesc: the byte offset of the pointer table, then per tensor (its index << 32 | its
-// dimension count) and its dimensions, then one data pointer per tensor. Tensors of no
-// dimension make the pointer-only form: (count << 32), 0xffffffff, then the pointers.
-std::vector<uint64_t> tensor_list_words(const std::vector<Tensor>& tensors, const std::vector<uint8_t*>& data);
-uint64_t tensor_list_bytes(const std::vector<Tensor>& tensors);
-
 const char* attr_kind_name(gert::AttrValue::Kind k);
 
 }  // namespace ascendopt_twin::harness

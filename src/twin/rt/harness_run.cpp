@@ -56,12 +56,22 @@ const ops::OpDef* find_op(const std::string& type) {
     return nullptr;
 }
 
+uint64_t tensor_list_bytes(const Param& p) {
+    std::vector<std::vector<int64_t>> shapes;
+    for (const auto& t : p.tensors) shapes.push_back(t.shape);
+    return tensor_list_words(shapes, std::vector<uint64_t>(p.tensors.size())).size() * sizeof(uint64_t);
+}
+
 // What the kernel receives for a parameter: null when it is absent, its tensor's address, or
 // for a dynamic list the address of the tensor list describing its tensors.
 uint8_t* kernel_argument(GmSpace& gm, const Param& p, const std::vector<uint8_t*>& addrs) {
     if (!p.present()) return nullptr;
     if (!p.dynamic) return addrs.front();
-    const auto words = tensor_list_words(p.tensors, addrs);
+    std::vector<std::vector<int64_t>> shapes;
+    for (const auto& t : p.tensors) shapes.push_back(t.shape);
+    std::vector<uint64_t> data;
+    for (uint8_t* a : addrs) data.push_back(reinterpret_cast<uint64_t>(a));
+    const auto words = tensor_list_words(shapes, data);
     uint8_t* list = gm.add(p.name + " (tensor list)", words.size() * sizeof(uint64_t));
     std::memcpy(gm.host(list), words.data(), words.size() * sizeof(uint64_t));
     return list;
@@ -191,7 +201,7 @@ json run_job(const json& job) {
     for (const auto* list : {&ins, &outs})
         for (const auto& p : *list) {
             for (const auto& t : p.tensors) total += GmSpace::footprint(t.bytes(), layout);
-            if (p.dynamic) total += GmSpace::footprint(tensor_list_bytes(p.tensors), layout);
+            if (p.dynamic) total += GmSpace::footprint(tensor_list_bytes(p), layout);
         }
     GmSpace gm(total, layout);
     set_crash_report_gm(&gm);

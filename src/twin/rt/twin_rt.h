@@ -216,6 +216,12 @@ using KernelEntry = void*;
 LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
                     uint64_t tiling_key, GmSpace& gm, const LaunchOptions& options = {});
 
+// The tensor list a dynamic (list) parameter passes to the kernel, as the runtime lays it out
+// for ListTensorDesc: the byte offset of the pointer table, then per tensor (its index << 32 |
+// its dimension count) and its dimensions, then one data pointer per tensor. Tensors of no
+// dimension make the pointer-only form: (count << 32), 0xffffffff, then the pointers.
+std::vector<uint64_t> tensor_list_words(const std::vector<std::vector<int64_t>>& shapes, const std::vector<uint64_t>& data);
+
 // Host registry filled by OP_ADD and REGISTER_TILING_DATA_CLASS.
 struct TilingClass {
     std::string op_type;
