@@ -34,7 +34,8 @@ std::string build_inputs_hash(const OperatorSource& op) {
         h.update(kernel ? "kernel-dirs\n" : "host-dirs\n");
         for (const auto& d : op.include_dirs(kernel)) h.update(op.display_path(d)).update("\n");
     }
-    for (const auto& d : op.kernel_defines) h.update("-D").update(d).update("\n");
+    for (const auto* defines : {&op.kernel_defines, &op.host_defines})
+        for (const auto& d : *defines) h.update("-D").update(d).update("\n");
     return h.hex();
 }
 
@@ -250,6 +251,7 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
         ScratchDir tmp(*made);
         auto flags = m_tc.host_flags();
         for (auto& f : include_flags(op, false)) flags.push_back(std::move(f));
+        for (const auto& d : op.host_defines) flags.push_back("-D" + d);
         std::vector<std::string> objects;
         if (auto s = compile_objects(op.host_sources, flags, tmp.path(), "host", source_view(op), objects); !s) return s.error();
         if (auto s = link(objects, tmp.path() / "describe", source_view(op)); !s) return s.error();

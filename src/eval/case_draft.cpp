@@ -10,6 +10,7 @@ std::string where(const CaseDraft& d) { return "case '" + d.name + "' (" + d.ori
 std::string combos_text(const OpDefInfo& op) {
     std::string s;
     for (size_t i = 0; i < op.combinations(); ++i) {
+        if (!op.supported(i)) continue;
         std::string combo;
         for (const auto* list : {&op.inputs, &op.outputs})
             for (const auto& p : *list)
@@ -23,6 +24,7 @@ std::string combos_text(const OpDefInfo& op) {
 bool combination_declared(const Case& c, const OpDefInfo& op) {
     if (op.combinations() == 0) return true;
     for (size_t i = 0; i < op.combinations(); ++i) {
+        if (!op.supported(i)) continue;
         bool all = true;
         for (const auto* list : {&c.inputs, &c.outputs})
             for (const auto& t : *list) {
@@ -223,7 +225,8 @@ Result<std::vector<Case>> resolve_cases(const std::vector<CaseDraft>& drafts, co
             if (c.golden.kind == GoldenSpec::Kind::none)
                 return make_error(where(d) + " has no golden", "set golden = \"file.py:function\" in ascendopt.toml or calc_expect_func_file in the msopst case");
             if (!combination_declared(c, op))
-                return make_error(where(d) + ": dtypes " + c.dtype_signature() + " are not a combination the OpDef declares:" + combos_text(op));
+                return make_error(where(d) + ": dtypes " + c.dtype_signature() + " are not a combination the OpDef declares:" + combos_text(op) +
+                                  (op.unsupported_names.empty() ? "" : "\n  (combinations with " + op.unsupported_names + ", which ascendopt does not support, are left out)"));
             if (!names.insert(c.name).second) return make_error(where(d) + ": a case named '" + c.name + "' already exists");
             out.push_back(std::move(c));
         }

@@ -106,7 +106,7 @@ private:
 };
 
 bool is_host_target(const std::string& t) {
-    static const std::set<std::string> host = {"optiling", "opsproto", "op_host_aclnn", "op_host_aclnnInner", "op_host_aclnnExclude"};
+    static const std::set<std::string> host = {"optiling", "opsproto", "op_host_aclnn", "op_host_aclnnInner", "op_host_aclnnExc", "op_host_aclnnExclude"};
     return host.count(t) > 0;
 }
 
@@ -306,6 +306,10 @@ std::optional<fs::path> enclosing_checkout(const fs::path& op_dir) {
     return std::nullopt;
 }
 
+std::vector<std::string> checkout_host_defines() {
+    return {"OPS_UTILS_LOG_SUB_MOD_NAME=\"OP_TILING\"", "OPS_UTILS_LOG_PACKAGE_TYPE=\"[Custom]\""};
+}
+
 Result<std::optional<OpCmakePlan>> read_op_cmake(const fs::path& op_dir, const std::optional<fs::path>& checkout) {
     const fs::path file = op_dir / "CMakeLists.txt";
     std::error_code ec;
@@ -315,6 +319,7 @@ Result<std::optional<OpCmakePlan>> read_op_cmake(const fs::path& op_dir, const s
     Reader reader(op_dir, checkout);
     OpCmakePlan plan = reader.run(Lexer(*text).commands());
     if (plan.host_sources.empty()) return std::optional<OpCmakePlan>();
+    if (checkout) plan.host_defines = checkout_host_defines();
     // The tree's shared headers are on every host and kernel include path of the cann-ops build.
     std::error_code ec2;
     if (!reader.common_inc().empty() && fs::is_directory(reader.common_inc(), ec2)) {

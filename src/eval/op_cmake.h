@@ -26,8 +26,13 @@ struct OpCmakePlan {
     std::vector<std::filesystem::path> host_include_dirs;  // absolute, existing folders
     std::vector<std::filesystem::path> kernel_include_dirs;
     std::vector<std::string> kernel_defines;  // NAME or NAME=VALUE from -D options
+    std::vector<std::string> host_defines;    // NAME=VALUE every host file of the checkout's build gets
     std::vector<std::string> notes;           // what was left out and why (unknown variables, missing files)
 };
+
+// The definitions the checkout's shared logging headers need (src/common/CMakeLists.txt attaches
+// them to its interface libraries, which the cann-ops build links into every host library).
+std::vector<std::string> checkout_host_defines();
 
 // The plan of `op_dir`/CMakeLists.txt, or nullopt when the operator has none or it names no
 // host source (then the operator's op_host/*.cpp are its host sources). `checkout` is the

@@ -3,14 +3,20 @@
 namespace ascendopt {
 namespace {
 
-Result<std::vector<ParamInfo>> parse_params(const nlohmann::json& list, const std::string& op) {
+// A dtype ascendopt cannot represent marks its column unsupported (OpDefInfo::unsupported_columns).
+Result<std::vector<ParamInfo>> parse_params(const nlohmann::json& list, OpDefInfo& op) {
     std::vector<ParamInfo> out;
     for (const auto& p : list) {
         ParamInfo info{p.value("name", ""), p.value("optional", false), {}, p.value("dynamic", false)};
         for (const auto& d : p.value("dtypes", nlohmann::json::array())) {
+            if (!d.is_string()) return make_error("OpDef of " + op.type + " declares a dtype for '" + info.name + "' that is not a name: " + d.dump());
             const auto t = parse_dtype(d.get<std::string>());
-            if (!t) return make_error("OpDef of " + op + " declares dtype " + d.dump() + " for '" + info.name + "', which ascendopt does not support");
-            info.dtypes.push_back(*t);
+            if (!t) {
+                op.unsupported_columns.insert(info.dtypes.size());
+                if (op.unsupported_names.find(d.get<std::string>()) == std::string::npos)
+                    op.unsupported_names += (op.unsupported_names.empty() ? "" : ", ") + d.get<std::string>();
+            }
+            info.dtypes.push_back(t.value_or(DType::u8));
         }
         out.push_back(std::move(info));
     }
@@ -24,6 +30,12 @@ const ParamInfo* OpDefInfo::find_param(const std::string& name) const {
         for (const auto& p : *list)
             if (p.name == name) return &p;
     return nullptr;
+}
+
+size_t OpDefInfo::first_supported() const {
+    for (size_t i = 0; i < combinations(); ++i)
+        if (supported(i)) return i;
+    return combinations();
 }
 
 size_t OpDefInfo::combinations() const {
@@ -49,9 +61,9 @@ Result<OpDefInfo> parse_opdef(const nlohmann::json& describe, const std::string&
     OpDefInfo info;
     info.type = chosen->value("type", "");
     info.has_tiling = chosen->value("has_tiling", false);
-    auto ins = parse_params((*chosen)["inputs"], info.type);
+    auto ins = parse_params((*chosen)["inputs"], info);
     if (!ins) return ins.error();
-    auto outs = parse_params((*chosen)["outputs"], info.type);
+    auto outs = parse_params((*chosen)["outputs"], info);
     if (!outs) return outs.error();
     info.inputs = std::move(*ins);
     info.outputs = std::move(*outs);

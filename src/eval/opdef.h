@@ -1,6 +1,7 @@
 // What an operator's OpDef declares, as reported by its host binary (`--describe`).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,17 @@ struct OpDefInfo {
     std::vector<AttrInfo> attrs;
     std::string tiling_class;  // qualified C++ name, empty if none registered
     bool has_tiling = false;
+    // Dtype combinations (columns of the dtype lists) that name a dtype ascendopt does not
+    // support (DT_INT4, ...): no case can use them, but the rest of the OpDef stands. Their
+    // entries in ParamInfo::dtypes are placeholders; unsupported_names says what they were.
+    std::set<size_t> unsupported_columns;
+    std::string unsupported_names;  // e.g. "ge:29 (DT_INT4)"
 
     const ParamInfo* find_param(const std::string& name) const;
     size_t combinations() const;
+    bool supported(size_t column) const { return !unsupported_columns.count(column); }
+    // The first combination every dtype of which ascendopt supports (combinations() if none).
+    size_t first_supported() const;
 };
 
 // Picks the operator named `type` (or the only one) from a describe document.

@@ -112,13 +112,17 @@ Status find_host_sources(OperatorSource& src) {
     if (!*plan) {
         for (const auto& f : list_files(src.root / "op_host", ".cpp"))
             if (!is_aclnn_api_file(f)) src.host_sources.push_back(f);
-        if (src.checkout) add_unique(src.host_include_dirs, *src.checkout / "src" / "common" / "inc");
+        if (src.checkout) {
+            add_unique(src.host_include_dirs, *src.checkout / "src" / "common" / "inc");
+            src.host_defines = checkout_host_defines();
+        }
         src.kernel_include_dirs = src.host_include_dirs;
     } else {
         for (const auto& f : (*plan)->host_sources) src.host_sources.push_back(rebase(f, src.origin, src.root));
         for (const auto& d : (*plan)->host_include_dirs) add_unique(src.host_include_dirs, rebase(d, src.origin, src.root));
         for (const auto& d : (*plan)->kernel_include_dirs) add_unique(src.kernel_include_dirs, rebase(d, src.origin, src.root));
         src.kernel_defines = (*plan)->kernel_defines;
+        src.host_defines = (*plan)->host_defines;
         src.build_notes = (*plan)->notes;
     }
     // A candidate's includes that leave its folder reach the original's neighbours.
@@ -140,10 +144,9 @@ void find_context(OperatorSource& src) {
     std::vector<fs::path> start = src.host_sources;
     start.insert(start.end(), src.kernel_units.begin(), src.kernel_units.end());
     const auto reached = include_closure(start, search);
-    for (const auto& f : src.host_sources)
-        if (!path_within(f, src.root)) add_unique(src.context_files, f);
-    for (const auto& f : reached)
-        if (!path_within(f, src.root)) add_unique(src.context_files, f);
+    const std::vector<fs::path>* built[] = {&src.host_sources, &src.kernel_units, &reached};
+    for (const auto* list : built)
+        for (const auto& f : *list) add_unique(path_within(f, src.root) ? src.build_files : src.context_files, f);
     for (const auto& h : list_files(src.root / "op_host", ".h"))
         if (h.filename().string().find("tiling") != std::string::npos) src.tiling_headers.push_back(h);
     // Headers the host code reaches that declare tiling data (a tiling header shared by a family

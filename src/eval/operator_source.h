@@ -36,7 +36,11 @@ struct OperatorSource {
     // Include folders beyond op_host/ and op_kernel/, from CMakeLists.txt and the checkout.
     std::vector<std::filesystem::path> host_include_dirs, kernel_include_dirs;
     std::vector<std::string> kernel_defines;            // -D options of add_ops_compile_options
+    std::vector<std::string> host_defines;              // -D options of every host compile (op_cmake.h)
     std::vector<std::filesystem::path> all_files;       // every file under op_host/ and op_kernel/: what a candidate may change
+    // The files of all_files that the build compiles or includes (op_host/ also holds the
+    // aclnn API's files, which the twin's build never reads): what the static screen reads.
+    std::vector<std::filesystem::path> build_files;
     // Files outside `root` that the build reads (shared headers and sources of the checkout,
     // a sibling operator's headers); read-only for candidates.
     std::vector<std::filesystem::path> context_files;

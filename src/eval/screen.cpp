@@ -508,8 +508,7 @@ std::optional<ScreenHit> screen_operator(const OperatorSource& op) {
             if (std::find(scope.dirs.begin(), scope.dirs.end(), d) == scope.dirs.end()) scope.dirs.push_back(d);
     if (op.checkout) scope.trusted.push_back(*op.checkout / "src");
     if (!op.origin.empty() && op.origin != op.root) scope.trusted.push_back(op.origin);
-    if (auto hit = screen_sources(op.all_files, op.root, scope)) return hit;
-    return screen_sources(op.context_files, op.root, scope);
+    return screen_sources(op.build_files, op.root, scope);
 }
 
 std::optional<ScreenHit> screen_preprocessed(const std::string& output, const fs::path& root) {

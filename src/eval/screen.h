@@ -44,8 +44,10 @@ struct IncludeScope {
 std::optional<ScreenHit> screen_sources(const std::vector<std::filesystem::path>& files, const std::filesystem::path& root,
                                         const IncludeScope& scope = {});
 
-// screen_sources over an operator's own files and the files of its checkout that its build
-// reads (OperatorSource::context_files), with the include scope of its build.
+// screen_sources over the operator's own files that its build reads (OperatorSource::build_files),
+// with the include scope of its build. The files of the user's checkout that the build also
+// reads (context_files) are not screened: they are not the candidate's, it cannot change them
+// (the build sees them read-only), and they are the user's code as much as the original operator.
 struct OperatorSource;
 std::optional<ScreenHit> screen_operator(const OperatorSource& op);
 

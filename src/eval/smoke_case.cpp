@@ -1,12 +1,14 @@
 #include "eval/smoke_case.h"
 
+#include <algorithm>
+
 namespace ascendopt {
 namespace {
 
-TensorSpec smoke_tensor(const ParamInfo& p) {
+TensorSpec smoke_tensor(const ParamInfo& p, size_t column) {
     TensorSpec t;
     t.name = p.name;
-    t.dtype = p.dtypes.empty() ? DType::f32 : p.dtypes.front();
+    t.dtype = p.dtypes.empty() ? DType::f32 : p.dtypes[std::min(column, p.dtypes.size() - 1)];
     t.shape = k_smoke_shape;
     if (t.dtype == DType::boolean) {
         t.low = 0;
@@ -36,7 +38,7 @@ Case smoke_case(const OpDefInfo& op) {
     for (const auto* params : {&op.inputs, &op.outputs})
         for (const auto& p : *params)
             for (int i = 0; i < (p.dynamic ? 2 : 1); ++i) {
-                TensorSpec t = smoke_tensor(p);
+                TensorSpec t = smoke_tensor(p, op.first_supported());
                 if (p.dynamic) t.list_index = i;
                 (params == &op.inputs ? c.inputs : c.outputs).push_back(std::move(t));
             }

@@ -14,3 +14,5 @@
 #include "ascendopt_twin/kernel/vec_reduce.h"
 #include "ascendopt_twin/kernel/sync.h"
 #include "ascendopt_twin/kernel/misc.h"
+#include "ascendopt_twin/kernel/atomic.h"
+#include "ascendopt_twin/kernel/workspace.h"

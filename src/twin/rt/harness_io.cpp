@@ -61,6 +61,11 @@ Tensor tensor_of(const json& j, const std::string& name) {
 
 }  // namespace
 
+bool reads_data(const ops::OpDef& op, size_t ir) {
+    const host::OpImpl* impl = host::find_impl(op.type());
+    return op.inputs()[ir].value_depend() || (impl && impl->reads_input_data(ir));
+}
+
 uint64_t Tensor::bytes() const {
     uint64_t n = 1;
     for (auto d : shape) n *= uint64_t(d);
@@ -123,7 +128,7 @@ void fill_io(gert::IoDesc& io, const ops::OpDef& op, const std::vector<Param>& i
             d.set(ge::DataType(ascendopt::dtype_ge_code(t.dtype)), ge::FORMAT_ND);
             gert::Tensor tensor;
             tensor.set(s, d.GetDataType());
-            if (!t.file.empty() && op.inputs()[ir].value_depend()) {
+            if (!t.file.empty() && reads_data(op, ir)) {
                 host_data.push_back(read_file_of(t));
                 tensor.set_data(host_data.back().data(), host_data.back().size());
             }

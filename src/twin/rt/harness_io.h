@@ -43,6 +43,10 @@ void fill_io(gert::IoDesc& io, const ops::OpDef& op, const std::vector<Param>& i
              std::vector<std::vector<char>>& host_data);
 void fill_attrs(gert::IoDesc& io, const ops::OpDef& op, const nlohmann::json& attrs);
 
+// Whether the host code reads input `ir`'s contents: OpDef ValueDepend, or the
+// (Tiling)InputsDataDependency of its IMPL_OP registration.
+bool reads_data(const ops::OpDef& op, size_t ir);
+
 // Reads an input file, which must hold exactly the tensor, into `dest` (its pre-opened
 // descriptor: harness_files.h).
 void read_input_into(const Tensor& t, char* dest);

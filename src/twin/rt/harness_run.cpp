@@ -10,6 +10,7 @@
 #include "harness.h"
 #include "harness_files.h"
 #include "harness_io.h"
+#include "ascendopt_twin/runtime_gm.h"
 #include "soc_json.h"
 #include "twin_rt.h"
 
@@ -166,7 +167,7 @@ json run_job(const json& job) {
     fill_io(io, *op, ins, outs, value_depend_data);
     if (job.value("preflight", false))
         for (size_t i = 0; i < ins.size(); ++i)
-            if (op->inputs()[i].value_depend() && ins[i].present() && ins[i].tensors[0].file.empty())
+            if (reads_data(*op, i) && ins[i].present() && ins[i].tensors[0].file.empty())
                 return {{"status", "ok"}, {"preflight", true},
                         {"skipped", "input '" + ins[i].name + "' is ValueDepend: its tiling needs the case's data, which a preflight does not have"}};
     fill_attrs(io, *op, job.value("attrs", json::object()));
@@ -229,6 +230,7 @@ json run_job(const json& job) {
         args.push_back(kernel_argument(gm, p, addrs));
     }
     args.push_back(gm.add("workspace", workspace));
+    set_launch_sys_workspace(args.back());  // GetSysWorkSpacePtr: the workspace's start (ascendopt_twin/sys_workspace.h)
     uint8_t* tiling = gm.add("tiling", tiling_size);
     std::memcpy(gm.host(tiling), ctx.GetRawTilingData()->GetData(), tiling_size);
     args.push_back(tiling);

@@ -20,3 +20,8 @@ extern "C" void __asan_storeN_noabort(void* p, size_t n) { ascendopt_twin::scala
 // Called before functions that do not return (throw, abort); the real runtime unpoisons the
 // stack there, and there is nothing to unpoison here.
 extern "C" void __asan_handle_no_return() {}
+// Bracket the dynamic initialisation of a kernel translation unit's globals (a namespace-scope
+// std::vector in a tiling header): the real runtime checks initialisation order there, which
+// means nothing for the twin.
+extern "C" void __asan_before_dynamic_init(const char*) {}
+extern "C" void __asan_after_dynamic_init() {}

@@ -67,7 +67,17 @@ public:
     ge::DataType GetDataType() const { return m_dtype; }
     ge::Format GetOriginFormat() const { return m_format; }
     ge::Format GetStorageFormat() const { return m_format; }
-    ge::Format GetFormat() const { return m_format; }
+    // The storage format as an object with GetStorageFormat/GetOriginFormat (CANN's StorageFormat).
+    class Formats {
+    public:
+        explicit Formats(ge::Format f) : m_f(f) {}
+        ge::Format GetStorageFormat() const { return m_f; }
+        ge::Format GetOriginFormat() const { return m_f; }
+        operator ge::Format() const { return m_f; }  // NOLINT: implicit, as code compares it
+    private:
+        ge::Format m_f;
+    };
+    Formats GetFormat() const { return Formats(m_format); }
     void set(ge::DataType t, ge::Format f) {
         m_dtype = t;
         m_format = f;

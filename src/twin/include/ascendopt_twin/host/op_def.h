@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -210,10 +211,17 @@ public:
     OpImpl& InferDataType(ops::InferDataTypeFunc f) { m_infer_dtype = f; return *this; }
     template <class F>
     OpImpl& InferShapeRange(F) { return *this; }
-    template <class... I>
-    OpImpl& TilingInputsDataDependency(I&&...) { return *this; }
-    template <class... I>
-    OpImpl& InputsDataDependency(I&&...) { return *this; }
+    // The inputs (IR indices) whose contents the tiling (or shape inference) reads: the harness
+    // hands their data over, as for OpDef ValueDepend inputs.
+    template <class... Placements>
+    OpImpl& TilingInputsDataDependency(std::initializer_list<int32_t> inputs, Placements&&...) {
+        m_data_inputs.insert(m_data_inputs.end(), inputs.begin(), inputs.end());
+        return *this;
+    }
+    template <class... Placements>
+    OpImpl& InputsDataDependency(std::initializer_list<int32_t> inputs, Placements&&...) {
+        return TilingInputsDataDependency(inputs);
+    }
     template <class... A>
     OpImpl& PrivateAttr(A&&...) { return *this; }
     template <class... A>
@@ -224,6 +232,11 @@ public:
     // The compile info TilingParse declared (a fresh object), and the function that fills it.
     const MakeInfo& make_compile_info() const { return m_make_info; }
     const ParseFunc& parse() const { return m_parse; }
+    bool reads_input_data(size_t ir) const {
+        for (int32_t i : m_data_inputs)
+            if (i >= 0 && size_t(i) == ir) return true;
+        return false;
+    }
 
 private:
     template <class Parse>
@@ -236,6 +249,7 @@ private:
     ops::InferDataTypeFunc m_infer_dtype = nullptr;
     ParseFunc m_parse;
     MakeInfo m_make_info;
+    std::vector<int32_t> m_data_inputs;
 };
 // The registration of `type`, created on first use; references stay valid.
 OpImpl& op_impl(const char* type);

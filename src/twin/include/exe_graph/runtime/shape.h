@@ -1,0 +1,4 @@
+// CANN's exe_graph/runtime/shape.h: the gert runtime types, which the twin declares together.
+#pragma once
+
+#include "ascendopt_twin/host/gert.h"

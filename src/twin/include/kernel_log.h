@@ -1,0 +1,4 @@
+// CANN's kernel_log.h: part of the Ascend C kernel API, which the twin declares in kernel_operator.h.
+#pragma once
+
+#include "kernel_operator.h"
