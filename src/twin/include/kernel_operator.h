@@ -14,3 +14,5 @@
 #include "ascendopt_twin/kernel/vec_reduce.h"
 #include "ascendopt_twin/kernel/sync.h"
 #include "ascendopt_twin/kernel/misc.h"
+#include "ascendopt_twin/kernel/adv_math.h"
+#include "ascendopt_twin/kernel/scalar_utils.h"
