@@ -252,6 +252,8 @@ TEST_F(MathTest, ScalarHelpersAndConstants) {
     static_assert(IsSameType<float, float>::value && !IsSameType<float, half>::value);
     static_assert(std::is_same_v<Conditional<true, int, float>::type, int> && std::is_same_v<Conditional<false, int, float>::type, float>);
     EXPECT_EQ(AscendCUtils::GetC0Count(2), 16u);
+    static_assert(AlignUp(10, 8) == 16 && AlignUp(16u, 8) == 16u && DivCeil(17, 8) == 3 && DivCeil(int64_t(1) << 40, 3) == 366503875926);
+    EXPECT_TWIN_ERROR(AlignUp(3, int(ONE_BLK_SIZE) - 32), ErrorKind::run_failed, "AlignUp");
     EXPECT_EQ(GetDataBlockSizeInBytes(), 32u);
     AscendCUtils::SetMask<float>(20);
     EXPECT_EQ(ascendopt_twin::mask_state().lo, (1ull << 20) - 1);

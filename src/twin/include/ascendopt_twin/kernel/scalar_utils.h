@@ -8,6 +8,7 @@
 
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "ascendopt_twin/kernel/vec.h"
 
@@ -57,6 +58,20 @@ constexpr uint32_t TOTAL_UB_SIZE = 256 * 1024;
 #else
 constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
 #endif
+
+// Integer helpers of the kernel library, which published kernels call unqualified (they are not
+// in the API reference, but the device headers provide them): DivCeil rounds the quotient up,
+// AlignUp rounds up to a multiple. A zero divisor is an error naming the call.
+template <class T, class U>
+ASCENDOPT_TWIN_FN constexpr std::common_type_t<T, U> DivCeil(T a, U b) {
+    if (b == 0) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "DivCeil", "division by zero");
+    return (std::common_type_t<T, U>(a) + std::common_type_t<T, U>(b) - 1) / std::common_type_t<T, U>(b);
+}
+template <class T, class U>
+ASCENDOPT_TWIN_FN constexpr std::common_type_t<T, U> AlignUp(T a, U b) {
+    if (b == 0) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "AlignUp", "alignment 0");
+    return DivCeil(a, b) * std::common_type_t<T, U>(b);
+}
 
 // Bytes of one data block (the unit of DataCopy and of block strides).
 ASCENDOPT_TWIN_FN inline constexpr uint32_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
