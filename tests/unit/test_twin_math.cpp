@@ -408,3 +408,22 @@ TEST_F(RearrangeTest, CompareScalarMaskFormWritesOneBitPerLane) {
             ASSERT_EQ(got, want) << "repeat " << r << " lane " << lane;
         }
 }
+
+// Every API of the tmp-size table: the host's range is consistent and the kernel accepts a
+// buffer of exactly minValue bytes (Asin's form stands for the check every API shares).
+TEST(MathTmpTable, HostSizesAreConsistentForEveryApi) {
+    using namespace ascendopt_twin::math_tmp;
+    for (const Spec& s : k_specs) {
+        const Api api = Api(&s - k_specs);
+        for (uint32_t size : {2u, 4u}) {
+            EXPECT_EQ(min_bytes(api, size), s.nodes * 256u) << s.name;
+            EXPECT_GE(max_bytes(api, size, 1), min_bytes(api, size)) << s.name;
+            EXPECT_EQ(max_bytes(api, size, 64 * 1024), uint64_t(s.nodes) * 4 * 64 * 1024) << s.name;
+            EXPECT_EQ(live_node_count(api, size), s.nodes * 4 / size) << s.name;
+        }
+    }
+    uint32_t maxValue = 0, minValue = 0;
+    GetErfcMaxMinTmpSize(Shape1{100}, 2, false, maxValue, minValue);
+    EXPECT_EQ(minValue, min_bytes(Api::Erfc, 2));
+    EXPECT_EQ(maxValue, std::max<uint64_t>(min_bytes(Api::Erfc, 2), 6u * 4 * 128));
+}
