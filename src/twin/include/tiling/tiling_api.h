@@ -4,3 +4,4 @@
 
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "ascendopt_twin/host/math_tiling.h"

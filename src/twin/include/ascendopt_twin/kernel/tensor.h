@@ -97,6 +97,10 @@ private:
     uint32_t m_extent = 0;
 };
 
+// L2 cache hints of a GlobalTensor (the twin does not model L2: they change nothing).
+enum class CacheMode : uint8_t { CACHE_MODE_DISABLE, CACHE_MODE_NORMAL, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
+enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
+
 template <class T>
 class GlobalTensor {
 public:
@@ -127,6 +131,8 @@ public:
     ASCENDOPT_TWIN_FN T* GetPhyAddr() const { return reinterpret_cast<T*>(m_addr); }
     ASCENDOPT_TWIN_FN T* GetPhyAddr(uint64_t offset) const { return reinterpret_cast<T*>(address(offset)); }
     ASCENDOPT_TWIN_FN uint64_t GetSize() const { return m_size; }
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    ASCENDOPT_TWIN_FN void SetL2CacheHint(CacheMode mode) { (void)mode; }
 
     // Twin internals: the device address of element `index`.
     ASCENDOPT_TWIN_FN uint64_t address(uint64_t index = 0) const { return m_addr + index * sizeof(T); }

@@ -75,6 +75,30 @@ ASCENDOPT_TWIN_FN void unary_masked(const char* api, const AscendC::LocalTensor<
     record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
 }
 
+template <class T, class U>
+ASCENDOPT_TWIN_FN void require_axpy_types() {
+    static_assert((std::is_same_v<T, U> && (std::is_same_v<T, Half> || std::is_same_v<T, float>)) ||
+                      (std::is_same_v<T, float> && std::is_same_v<U, Half>),
+                  "Axpy takes half -> half, float -> float or half -> float (mixed precision)");
+}
+
+// Axpy, mask forms: lane `lane` of repeat r of the source (blocks of U) and of the destination
+// (blocks of T), each at its own strides.
+template <class T, class U>
+ASCENDOPT_TWIN_FN void axpy_masked(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src, float s, const Lanes& l,
+                                   const AscendC::UnaryRepeatParams& p) {
+    require_axpy_types<T, U>();
+    require_footprint<T>(l, p.dstBlkStride, p.dstRepStride, dst, "Axpy", "destination");
+    require_footprint<U>(l, p.srcBlkStride, p.srcRepStride, src, "Axpy", "source");
+    for (uint32_t r = 0; r < l.repeats; ++r)
+        for (uint32_t lane = 0; lane < l.lanes_per_repeat; ++lane) {
+            if (!l.active(r, lane)) continue;
+            T& d = dst.data()[lane_index<T>(r, lane, p.dstBlkStride, p.dstRepStride)];
+            d = static_cast<T>(static_cast<float>(d) + static_cast<float>(src.data()[lane_index<U>(r, lane, p.srcBlkStride, p.srcRepStride)]) * s);
+        }
+    record_vector<T>("Axpy", uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
+}
+
 template <class T>
 ASCENDOPT_TWIN_FN T relu_of(T x) { return x > T(0) ? x : T(0); }
 
@@ -172,33 +196,7 @@ ASCENDOPT_TWIN_SCALAR_API(ShiftLeft, a << s)
 ASCENDOPT_TWIN_SCALAR_API(ShiftRight, a >> s)
 ASCENDOPT_TWIN_SCALAR_API(LeakyRelu, a >= decltype(a)(0) ? a : a * s)
 
-// Advanced math APIs (count form; the optional shared temporary buffer and the isReuseSource
-// template flag are accepted and unused: the twin computes each element exactly).
-#define ASCENDOPT_TWIN_ADVANCED_UNARY(NAME, EXPR)                                                                      \
-    template <class T, bool isReuseSource = false>                                                                     \
-    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {                           \
-        ascendopt_twin::detail::unary_count(#NAME, dst, src, int32_t(count), [](auto a) ASCENDOPT_TWIN_FN { return EXPR; });            \
-    }                                                                                                                  \
-    template <class T, bool isReuseSource = false>                                                                     \
-    ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&, const uint32_t count) { \
-        NAME(dst, src, count);                                                                                         \
-    }
-
-ASCENDOPT_TWIN_ADVANCED_UNARY(Sin, ascendopt_twin::math::sin(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Cos, ascendopt_twin::math::cos(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Tanh, ascendopt_twin::math::tanh(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Tan, ascendopt_twin::math::tan(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Atan, ascendopt_twin::math::atan(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Asin, ascendopt_twin::math::asin(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Acos, ascendopt_twin::math::acos(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Sinh, ascendopt_twin::math::sinh(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Cosh, ascendopt_twin::math::cosh(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Erf, ascendopt_twin::math::erf(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Floor, ascendopt_twin::math::floor(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Ceil, ascendopt_twin::math::ceil(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Trunc, ascendopt_twin::math::trunc(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Frac, a - ascendopt_twin::math::trunc(a))
-ASCENDOPT_TWIN_ADVANCED_UNARY(Sign, a > decltype(a)(0) ? decltype(a)(1) : (a < decltype(a)(0) ? decltype(a)(-1) : decltype(a)(0)))
+// The advanced math library (Asin, Sin, Sign, Floor, ...) is in adv_math.h.
 
 // dst[i] = scalar, count form and mask form.
 template <class T>
@@ -221,13 +219,34 @@ ASCENDOPT_TWIN_FN void Duplicate(const LocalTensor<T>& dst, const ascendopt_twin
     ascendopt_twin::detail::unary_masked("Duplicate", dst, dst, l, p, [v = scalar](auto) ASCENDOPT_TWIN_FN { return v; });
 }
 
-// dst[i] = dst[i] + src[i] * scalar.
-template <class T>
-ASCENDOPT_TWIN_FN void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendopt_twin::detail::same_t<T>& scalar,
-          const int32_t& count) {
-    using C = ascendopt_twin::detail::compute_t<T>;
-    const C s = static_cast<C>(scalar);
-    ascendopt_twin::detail::binary_count("Axpy", dst, dst, src, count, [s](auto d, auto x) ASCENDOPT_TWIN_FN { return d + x * s; });
+// Axpy: dst[i] = dst[i] + src[i] * scalar, in float, rounded once to the destination type.
+// The documented precision combinations are half -> half and float -> float (a repeat is 256
+// bytes of the operands) and the mixed half source -> float destination, whose repeats cover
+// 64 elements: four blocks of the source, eight of the destination.
+template <class T, class U>
+ASCENDOPT_TWIN_FN void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const ascendopt_twin::detail::same_t<U>& scalar,
+                            const int32_t& count) {
+    ascendopt_twin::detail::require_axpy_types<T, U>();
+    if (count < 0) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Axpy", "negative count " + std::to_string(count));
+    ascendopt_twin::detail::require_count(uint64_t(count), dst, "Axpy", "destination");
+    ascendopt_twin::detail::require_count(uint64_t(count), src, "Axpy", "source");
+    const float s = static_cast<float>(scalar);
+    for (int32_t i = 0; i < count; ++i) dst.data()[i] = static_cast<T>(static_cast<float>(dst.data()[i]) + static_cast<float>(src.data()[i]) * s);
+    ascendopt_twin::detail::record_vector<T>("Axpy", uint64_t(count), dst.data(), src.data());
+}
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const ascendopt_twin::detail::same_t<U>& scalar, uint64_t mask,
+                            const uint8_t repeatTimes, const UnaryRepeatParams& p) {
+    using W = std::conditional_t<(sizeof(T) > sizeof(U)), T, U>;
+    const auto l = ascendopt_twin::detail::lanes_from_count<W>(mask, repeatTimes, isSetMask, "Axpy");
+    ascendopt_twin::detail::axpy_masked(dst, src, float(scalar), l, p);
+}
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const ascendopt_twin::detail::same_t<U>& scalar,
+                            const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& p) {
+    using W = std::conditional_t<(sizeof(T) > sizeof(U)), T, U>;
+    const auto l = ascendopt_twin::detail::lanes_from_bits<W>(mask, repeatTimes, isSetMask, "Axpy");
+    ascendopt_twin::detail::axpy_masked(dst, src, float(scalar), l, p);
 }
 
 struct CopyRepeatParams {

@@ -70,6 +70,20 @@ ASCENDOPT_TWIN_FN uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, cons
     return out;
 }
 
+template <class T, class U>
+ASCENDOPT_TWIN_FN void compare_scalar_masked(const AscendC::LocalTensor<U>& dst, const AscendC::LocalTensor<T>& src0, T scalar,
+                                             AscendC::CMPMODE mode, const Lanes& l, const AscendC::UnaryRepeatParams& p) {
+    require_footprint<T>(l, p.srcBlkStride, p.srcRepStride, src0, "CompareScalar", "source");
+    using C = compute_t<T>;
+    const C s = C(scalar);
+    const uint32_t lanes = l.lanes_per_repeat;
+    write_bits(dst, l.repeats * lanes, "CompareScalar", [&](uint32_t i) ASCENDOPT_TWIN_FN {
+        const uint32_t r = i / lanes, lane = i % lanes;
+        return l.active(r, lane) && compare<C>(C(src0.data()[lane_index<T>(r, lane, p.srcBlkStride, p.srcRepStride)]), s, mode);
+    });
+    record_vector<T>("CompareScalar", uint64_t(l.repeats) * lanes, dst.data(), src0.data());
+}
+
 }  // namespace ascendopt_twin::detail
 
 namespace AscendC {
@@ -118,6 +132,23 @@ template <class T, class U, bool isSetMask = true>
 ASCENDOPT_TWIN_FN void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
                                const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& p) {
     Compare<T, U, isSetMask>(dst, src0, src1, mode, mask[0], repeatTimes, p);
+}
+
+// CompareScalar, mask forms: repeat r compares its active lanes (at the source's strides) and
+// writes bit r * lanes + lane; the bits of lanes the mask leaves out are written 0.
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const ascendopt_twin::detail::same_t<T> scalar,
+                                     CMPMODE mode, const uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& p) {
+    using namespace ascendopt_twin::detail;
+    const Lanes l = lanes_from_count<T>(mask, repeatTimes, isSetMask, "CompareScalar");
+    compare_scalar_masked(dst, src0, scalar, mode, l, p);
+}
+template <class T, class U, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const ascendopt_twin::detail::same_t<T> scalar,
+                                     CMPMODE mode, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& p) {
+    using namespace ascendopt_twin::detail;
+    const Lanes l = lanes_from_bits<T>(mask, repeatTimes, isSetMask, "CompareScalar");
+    compare_scalar_masked(dst, src0, scalar, mode, l, p);
 }
 
 // dst[i] = bit i of selMask ? src0[i] : src1[i].
