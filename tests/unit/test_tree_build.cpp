@@ -1,0 +1,132 @@
+// Operators inside a cann-ops checkout build as that tree builds them: host sources, include
+// folders and kernel options from the operator's CMakeLists.txt, the checkout's shared files
+// on the include path and in the build's inputs, and candidates that keep building from their
+// original's tree.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "eval/candidate_folder.h"
+#include "eval/include_scan.h"
+#include "eval/op_cmake.h"
+#include "eval/operator_source.h"
+#include "eval/screen.h"
+#include "util/files.h"
+
+using namespace ascendopt;
+
+namespace {
+
+bool contains(const std::vector<fs::path>& v, const fs::path& p) { return std::find(v.begin(), v.end(), p) != v.end(); }
+
+class CheckoutTree : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_root = fs::canonical(*make_temp_dir(fs::temp_directory_path(), "ascendopt-tree"));
+        m_src = m_root / "src";
+        m_op = m_src / "cat" / "op1";
+        write("src/common/inc/fam/fam_tiling_def.h",
+              "#pragma once\n#include \"register/tilingdata_base.h\"\nBEGIN_TILING_DATA_DEF(FamTiling)\nTILING_DATA_FIELD_DEF(uint32_t, n);\n"
+              "END_TILING_DATA_DEF;\n");
+        write("src/common/inc/fam/kernel_helper.h", "#pragma once\n#include \"kernel_operator.h\"\n");
+        write("src/common/src/fam/tiling_func.cpp", "#include \"fam/fam_tiling_def.h\"\n");
+        write("src/cat/sib/op_host/sib_common.h", "#pragma once\nconstexpr int k_sib = 3;\n");
+        write("src/cat/op1/CMakeLists.txt",
+              "# comment\nset(EXTRA ${CMAKE_CURRENT_SOURCE_DIR}/op_host/extra.cpp)\n"
+              "add_ops_compile_options(\n  OP_NAME Op1\n  OPTIONS -I${OP_COMMON_DIR}/inc/fam -DFOO=1 --cce-auto-sync=on)\n"
+              "target_sources(op_host_aclnn PRIVATE\n  op_host/op1_def.cpp)\n"
+              "target_sources(optiling PRIVATE ${OP_COMMON_DIR}/src/fam/tiling_func.cpp ${EXTRA})\n"
+              "target_sources(opapi PRIVATE op_host/aclnn_op1.cpp op_host/l2.cpp)\n"
+              "target_include_directories(optiling PRIVATE\n  ${CMAKE_CURRENT_SOURCE_DIR}/op_host\n  ${ASCEND_CANN_PACKAGE_PATH}/include\n  ${NOT_SET}/x)\n");
+        write("src/cat/op1/op_host/op1_def.cpp", "#include \"register/op_def_registry.h\"\n");
+        write("src/cat/op1/op_host/extra.cpp", "#include \"../../sib/op_host/sib_common.h\"\n");
+        write("src/cat/op1/op_host/aclnn_op1.cpp", "#include \"opdev/op_executor.h\"\n");
+        write("src/cat/op1/op_host/l2.cpp", "#include \"opdev/op_executor.h\"\n");
+        write("src/cat/op1/op_kernel/op1.cpp", "#include \"kernel_helper.h\"\n");
+    }
+    void TearDown() override { fs::remove_all(m_root); }
+    void write(const std::string& rel, const std::string& text) {
+        fs::create_directories((m_root / rel).parent_path());
+        std::ofstream(m_root / rel) << text;
+    }
+    fs::path m_root, m_src, m_op;
+};
+
+}  // namespace
+
+TEST_F(CheckoutTree, CMakeListsNamesHostSourcesIncludeFoldersAndKernelOptions) {
+    EXPECT_EQ(enclosing_checkout(m_op), m_root);
+    auto plan = read_op_cmake(m_op, m_root);
+    ASSERT_TRUE(plan) << plan.error().message;
+    ASSERT_TRUE(*plan);
+    const std::vector<fs::path> host = {m_op / "op_host/op1_def.cpp", m_src / "common/src/fam/tiling_func.cpp", m_op / "op_host/extra.cpp"};
+    EXPECT_EQ((*plan)->host_sources, host) << "declaration order, never the aclnn API's (opapi) sources";
+    EXPECT_TRUE(contains((*plan)->host_include_dirs, m_op / "op_host"));
+    EXPECT_TRUE(contains((*plan)->host_include_dirs, m_src / "common/inc")) << "the checkout's shared headers";
+    EXPECT_TRUE(contains((*plan)->kernel_include_dirs, m_src / "common/inc/fam"));
+    EXPECT_EQ((*plan)->kernel_defines, std::vector<std::string>{"FOO=1"});
+    ASSERT_EQ((*plan)->notes.size(), 1u) << "CANN's own include folders are no loss";
+    EXPECT_NE((*plan)->notes[0].find("NOT_SET"), std::string::npos);
+}
+
+TEST_F(CheckoutTree, TheBuildReadsTheCheckoutsSharedFilesAndOnlyThoseOfItsOwnItCompiles) {
+    auto op = load_operator_for_smoke(m_op);
+    ASSERT_TRUE(op) << op.error().message;
+    ASSERT_TRUE(op->checkout);
+    EXPECT_EQ(*op->checkout, m_root);
+    for (const char* f : {"common/src/fam/tiling_func.cpp", "common/inc/fam/fam_tiling_def.h", "common/inc/fam/kernel_helper.h",
+                          "cat/sib/op_host/sib_common.h"})
+        EXPECT_TRUE(contains(op->context_files, m_src / f)) << f;
+    EXPECT_TRUE(contains(op->tiling_headers, m_src / "common/inc/fam/fam_tiling_def.h")) << "a shared tiling header the host code reaches";
+    EXPECT_TRUE(contains(op->build_files, m_op / "op_host/extra.cpp"));
+    EXPECT_FALSE(contains(op->build_files, m_op / "op_host/l2.cpp")) << "not compiled, so not screened";
+    EXPECT_TRUE(contains(op->all_files, m_op / "op_host/l2.cpp")) << "but a candidate may still change it";
+    EXPECT_EQ(op->display_path(m_src / "cat/sib/op_host/sib_common.h"), "src/cat/sib/op_host/sib_common.h");
+    EXPECT_FALSE(screen_operator(*op)) << "the aclnn API's includes and the sibling's header pass";
+}
+
+TEST_F(CheckoutTree, ACandidateCopyBuildsFromItsOriginalsTree) {
+    auto original = load_operator_for_smoke(m_op);
+    ASSERT_TRUE(original) << original.error().message;
+    auto files = read_candidate_files(*original);
+    ASSERT_TRUE(files);
+    const fs::path out = m_root / "out";
+    auto copy = materialize_candidate(*original, *files, "0123456789abcdef0123", out);
+    ASSERT_TRUE(copy) << copy.error().message;
+    EXPECT_NE(copy->root, m_op);
+    EXPECT_EQ(copy->origin, m_op);
+    EXPECT_TRUE(contains(copy->host_sources, copy->root / "op_host/extra.cpp")) << "its own files are the copy's";
+    EXPECT_TRUE(contains(copy->host_sources, m_src / "common/src/fam/tiling_func.cpp"));
+    EXPECT_TRUE(contains(copy->context_files, m_src / "cat/sib/op_host/sib_common.h")) << "the relative include resolves through the original";
+    EXPECT_FALSE(screen_operator(*copy));
+
+    (*files)["op_host/extra.cpp"] = "#include \"/etc/hostname\"\n";
+    auto absolute = materialize_candidate(*original, *files, "abcdef0123456789abcd", out);
+    ASSERT_TRUE(absolute);
+    const auto hit = screen_operator(*absolute);
+    ASSERT_TRUE(hit);
+    EXPECT_NE(hit->reason.find("absolute path"), std::string::npos) << hit->reason;
+    (*files)["op_host/extra.cpp"] = "#include \"../../../../../../../../../../etc/hostname\"\n";
+    auto climbing = materialize_candidate(*original, *files, "fedcba9876543210fedc", out);
+    ASSERT_TRUE(climbing);
+    EXPECT_TRUE(screen_operator(*climbing)) << "an include leaving the checkout is refused";
+}
+
+TEST(IncludeScan, QuotedNamesResolveBesideTheIncluderFirstAndOnlyInsideTheRoots) {
+    const fs::path d = fs::canonical(*make_temp_dir(fs::temp_directory_path(), "ascendopt-scan"));
+    fs::create_directories(d / "a");
+    fs::create_directories(d / "inc");
+    fs::create_directories(d / "outside");
+    std::ofstream(d / "a/main.cpp") << "#include \"x.h\"\n  # include <y.h>\n#include \"gone.h\"\n#include <vector>\n";
+    std::ofstream(d / "a/x.h") << "#include \"z.h\"\n";
+    std::ofstream(d / "inc/x.h") << "";
+    std::ofstream(d / "inc/y.h") << "";
+    std::ofstream(d / "outside/z.h") << "";
+    const IncludeSearch search{{d / "inc", d / "outside"}, {d / "a", d / "inc"}};
+    EXPECT_EQ(resolve_include("x.h", true, d / "a/main.cpp", search), d / "a/x.h");
+    EXPECT_EQ(resolve_include("x.h", false, d / "a/main.cpp", search), d / "inc/x.h");
+    const auto reached = include_closure({d / "a/main.cpp"}, search);
+    EXPECT_EQ(reached, (std::vector<fs::path>{d / "a/x.h", d / "inc/y.h"})) << "z.h lies outside the roots";
+    fs::remove_all(d);
+}
