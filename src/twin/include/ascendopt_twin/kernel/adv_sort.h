@@ -19,7 +19,6 @@
 
 #include "ascendopt_twin/attrs.h"
 
-#include <algorithm>
 #include <cstring>
 
 #include "ascendopt_twin/kernel/adv_api.h"
@@ -128,13 +127,34 @@ ASCENDOPT_TWIN_FN uint32_t pair_index(const T* src, uint64_t i) {
     return index;
 }
 
-// Stable descending order of `n` scores (indices into the scores).
+// Stable descending order of `n` scores `stride` elements apart (indices into the scores): a
+// bottom-up merge sort of the twin's own (std::stable_sort would be compiled as kernel code, and
+// charged and checked as such).
 template <class T>
 ASCENDOPT_TWIN_FN void sorted_order(const T* scores, uint32_t stride, uint32_t n, uint32_t* order) {
     for (uint32_t i = 0; i < n; ++i) order[i] = i;
-    std::stable_sort(order, order + n, [&](uint32_t a, uint32_t b) ASCENDOPT_TWIN_FN {
-        return before(adv::load(scores[uint64_t(a) * stride]), adv::load(scores[uint64_t(b) * stride]));
-    });
+    if (n < 2) return;
+    uint32_t* scratch = new uint32_t[n];
+    uint32_t* from = order;
+    uint32_t* to = scratch;
+    for (uint32_t width = 1; width < n; width *= 2) {
+        for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+            const uint32_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            uint32_t a = lo, b = mid, out = lo;
+            while (a < mid && b < hi) {
+                // Take from the right run only when it is strictly ahead: ties keep input order.
+                const bool right = before(adv::load(scores[uint64_t(from[b]) * stride]), adv::load(scores[uint64_t(from[a]) * stride]));
+                to[out++] = right ? from[b++] : from[a++];
+            }
+            while (a < mid) to[out++] = from[a++];
+            while (b < hi) to[out++] = from[b++];
+        }
+        uint32_t* t = from;
+        from = to;
+        to = t;
+    }
+    if (from != order) std::memcpy(order, from, n * sizeof(uint32_t));
+    delete[] scratch;
 }
 
 // Sort32 of `repeat` groups of 32 (score, index) into pairs.
