@@ -21,3 +21,8 @@
 #include "ascendopt_twin/kernel/scalar_utils.h"
 #include "ascendopt_twin/kernel/rearrange.h"
 #include "ascendopt_twin/kernel/broadcast.h"
+#include "ascendopt_twin/kernel/adv_softmax.h"
+#include "ascendopt_twin/kernel/adv_sort.h"
+#include "ascendopt_twin/kernel/adv_quant.h"
+#include "ascendopt_twin/kernel/adv_reduce.h"
+#include "ascendopt_twin/kernel/adv_select.h"

@@ -5,3 +5,4 @@
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "ascendopt_twin/host/math_tiling.h"
+#include "ascendopt_twin/host/adv_tiling.h"
