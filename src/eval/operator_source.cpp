@@ -101,7 +101,7 @@ void add_unique(std::vector<fs::path>& v, const fs::path& p) {
 
 bool declares_tiling_data(const fs::path& f) {
     const auto text = read_text(f);
-    return text && text->find("BEGIN_TILING_DATA_DEF") != std::string::npos;
+    return text && (text->find("BEGIN_TILING_DATA_DEF") != std::string::npos || text->find("REGISTER_TILING_DATA_CLASS") != std::string::npos);
 }
 
 // Host sources and include folders from the CMakeLists.txt of the original folder (paths inside
@@ -147,10 +147,12 @@ void find_context(OperatorSource& src) {
     const std::vector<fs::path>* built[] = {&src.host_sources, &src.kernel_units, &reached};
     for (const auto* list : built)
         for (const auto& f : *list) add_unique(path_within(f, src.root) ? src.build_files : src.context_files, f);
+    // The headers that declare tiling data, which CANN turns into the kernel's tiling structs:
+    // op_host/*tiling*.h, and what the host code reaches (a tiling header shared by a family of
+    // operators, in the checkout's src/common). Only those that declare some: a tiling helper
+    // header with function definitions would be defined twice in the kernel build.
     for (const auto& h : list_files(src.root / "op_host", ".h"))
-        if (h.filename().string().find("tiling") != std::string::npos) src.tiling_headers.push_back(h);
-    // Headers the host code reaches that declare tiling data (a tiling header shared by a family
-    // of operators, in the checkout's src/common).
+        if (h.filename().string().find("tiling") != std::string::npos && declares_tiling_data(h)) src.tiling_headers.push_back(h);
     const auto host_reached = include_closure(src.host_sources, search);
     for (const auto& f : host_reached)
         if (f.extension() != ".cpp" && f.extension() != ".cc" && declares_tiling_data(f)) add_unique(src.tiling_headers, f);

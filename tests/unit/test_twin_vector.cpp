@@ -216,6 +216,50 @@ TEST_F(VectorTest, GatherMaskAndCreateVecIndex) {
     for (int i = 0; i < 32; ++i) ASSERT_EQ(dst.data()[i], 11.0f + 2.0f * float(i));
 }
 
+// reduceMode, as documented for A2/A3: `mask` lanes of each repeat take part, repeat after repeat.
+TEST_F(VectorTest, GatherMaskReduceModeTakesMaskLanesOfEveryRepeat) {
+    auto src = ub<float>(128, 0), dst = ub<float>(64, 1024);
+    CreateVecIndex(src, 0.0f, 128);
+    uint64_t kept = 0;
+    GatherMask(dst, src, 7, true, 10, GatherMaskParams(1, 2, 8, 0), kept);
+    ASSERT_EQ(kept, 20u);
+    for (int i = 0; i < 10; ++i) {
+        ASSERT_EQ(dst.data()[i], float(i));
+        ASSERT_EQ(dst.data()[10 + i], float(64 + i));
+    }
+    EXPECT_TWIN_ERROR(GatherMask(dst, src, 7, true, 65, GatherMaskParams(1, 1, 8, 0), kept), ascendopt_twin::ErrorKind::run_failed,
+                      "lanes per repeat");
+}
+
+// A count-form reduction in counter mode the kernel set itself reduces the mask's element count
+// (layer_norm_v4: SetMaskCount, SetVectorMask(rowSize), ReduceSum(..., 1), GetAccVal).
+TEST_F(VectorTest, CountFormReductionInCounterModeTakesTheMasksCount) {
+    auto x = ub<float>(256, 0), d = ub<float>(64, 2048), work = ub<float>(256, 4096);
+    for (int i = 0; i < 256; ++i) x.data()[i] = float(i);
+    SetMaskCount();
+    SetVectorMask<float>(0, 100);
+    ReduceSum(d, x, work, 1);
+    SetMaskNorm();
+    ResetMask();
+    EXPECT_EQ(d.data()[0], float(99 * 100 / 2));
+}
+
+TEST_F(VectorTest, TensorOperatorsRunTheirBinaryApiOverTheWholeTensor) {
+    auto a = ub<float>(64, 0), b = ub<float>(64, 256), d = ub<float>(64, 512);
+    for (int i = 0; i < 64; ++i) {
+        a.data()[i] = float(i);
+        b.data()[i] = 2.0f;
+    }
+    d = a + b;
+    EXPECT_EQ(d.data()[63], 65.0f);
+    d = a * b;
+    EXPECT_EQ(d.data()[10], 20.0f);
+    d = a - b;
+    EXPECT_EQ(d.data()[0], -2.0f);
+    d = a / b;
+    EXPECT_EQ(d.data()[5], 2.5f);
+}
+
 TEST_F(VectorTest, Reductions) {
     auto x = ub<float>(256, 0), d = ub<float>(64, 2048), work = ub<float>(256, 4096);
     for (int i = 0; i < 256; ++i) x.data()[i] = float((i * 37) % 101) - 50.0f;

@@ -6,6 +6,7 @@
 #include "ascendopt_twin/attrs.h"
 
 #include <cmath>
+#include <type_traits>
 
 #include "ascendopt_twin/kernel/math.h"
 #include "ascendopt_twin/kernel/vec.h"
@@ -267,5 +268,49 @@ ASCENDOPT_TWIN_FN void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src
     const UnaryRepeatParams u(p.dstStride, p.srcStride, uint8_t(p.dstRepeatSize), uint8_t(p.srcRepeatSize));
     ascendopt_twin::detail::unary_masked("Copy", dst, src, l, u, [](auto a) ASCENDOPT_TWIN_FN { return a; });
 }
+
+
+// dst = a + b (and -, *, /, |, &): the binary API over a.GetSize() elements, as the operator
+// overloads of LocalTensor do.
+enum class TensorOp : uint8_t { add, sub, mul, div, bit_or, bit_and };
+template <class T>
+struct TensorBinaryExpr {
+    const LocalTensor<T>& a;
+    const LocalTensor<T>& b;
+    TensorOp op;
+    template <class U>
+    ASCENDOPT_TWIN_FN void assign_to(const LocalTensor<U>& dst) const {
+        static_assert(std::is_same_v<T, U>, "the operands and the destination of a tensor expression share one type");
+        const int32_t n = int32_t(a.GetSize());
+        switch (op) {
+            case TensorOp::add: Add(dst, a, b, n); break;
+            case TensorOp::sub: Sub(dst, a, b, n); break;
+            case TensorOp::mul: Mul(dst, a, b, n); break;
+            case TensorOp::div: Div(dst, a, b, n); break;
+            case TensorOp::bit_or:
+            case TensorOp::bit_and:
+                if constexpr (std::is_integral_v<T>) {
+                    if (op == TensorOp::bit_or) Or(dst, a, b, n);
+                    else And(dst, a, b, n);
+                } else {
+                    ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, op == TensorOp::bit_or ? "operator|" : "operator&",
+                                         "bitwise operators take integer tensors");
+                }
+                break;
+        }
+    }
+};
+#define ASCENDOPT_TWIN_TENSOR_OPERATOR(OP, KIND)                                                         \
+    template <class T>                                                                                   \
+    ASCENDOPT_TWIN_FN TensorBinaryExpr<T> operator OP(const LocalTensor<T>& a, const LocalTensor<T>& b) { \
+        return TensorBinaryExpr<T>{a, b, TensorOp::KIND};                                                \
+    }
+ASCENDOPT_TWIN_TENSOR_OPERATOR(+, add)
+ASCENDOPT_TWIN_TENSOR_OPERATOR(-, sub)
+ASCENDOPT_TWIN_TENSOR_OPERATOR(*, mul)
+ASCENDOPT_TWIN_TENSOR_OPERATOR(/, div)
+ASCENDOPT_TWIN_TENSOR_OPERATOR(|, bit_or)
+ASCENDOPT_TWIN_TENSOR_OPERATOR(&, bit_and)
+#undef ASCENDOPT_TWIN_TENSOR_OPERATOR
 
 }  // namespace AscendC

@@ -89,6 +89,14 @@ ASCENDOPT_TWIN_FN void reduce_repeats(const char* api, Reduce op, const AscendC:
     record_vector<T>(api, uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
 }
 
+// The elements a count-form reduction takes: `count`, or while the kernel has put the mask in
+// counter mode itself (SetMaskCount, SetVectorMask(n)) the mask's n, as the device's does:
+// published norm kernels sum a row that way with ReduceSum(dst, src, work, 1) and GetAccVal.
+ASCENDOPT_TWIN_FN inline uint64_t reduce_count(int32_t count) {
+    const auto& m = mask_state();
+    return m.counter_mode ? m.lo : uint64_t(count < 0 ? 0 : count);
+}
+
 // ReduceMax/ReduceMin/ReduceSum, mask forms: one result over every active lane of every repeat
 // (contiguous blocks, repeats srcRepStride blocks apart), the index being the element's offset in src.
 template <class T>
@@ -135,19 +143,19 @@ namespace AscendC {
 template <class T>
 ASCENDOPT_TWIN_FN void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count) {
     (void)workLocal;
-    ascendopt_twin::detail::reduce_all("ReduceSum", ascendopt_twin::detail::Reduce::sum, dst, src, uint64_t(count), false);
+    ascendopt_twin::detail::reduce_all("ReduceSum", ascendopt_twin::detail::Reduce::sum, dst, src, ascendopt_twin::detail::reduce_count(count), false);
 }
 template <class T>
 ASCENDOPT_TWIN_FN void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count,
                bool calIndex = false) {
     (void)workLocal;
-    ascendopt_twin::detail::reduce_all("ReduceMax", ascendopt_twin::detail::Reduce::max, dst, src, uint64_t(count), calIndex);
+    ascendopt_twin::detail::reduce_all("ReduceMax", ascendopt_twin::detail::Reduce::max, dst, src, ascendopt_twin::detail::reduce_count(count), calIndex);
 }
 template <class T>
 ASCENDOPT_TWIN_FN void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t count,
                bool calIndex = false) {
     (void)workLocal;
-    ascendopt_twin::detail::reduce_all("ReduceMin", ascendopt_twin::detail::Reduce::min, dst, src, uint64_t(count), calIndex);
+    ascendopt_twin::detail::reduce_all("ReduceMin", ascendopt_twin::detail::Reduce::min, dst, src, ascendopt_twin::detail::reduce_count(count), calIndex);
 }
 
 // Mask forms: `mask` lanes (or the bits of mask[]) of `repeatTimes` repeats, srcRepStride blocks apart.

@@ -70,6 +70,16 @@ ASCENDOPT_TWIN_FN uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, cons
     return out;
 }
 
+// The lanes of each repeat GatherMask reads: `mask` of them in reduceMode, else all.
+template <class T>
+ASCENDOPT_TWIN_FN uint32_t gather_mask_lanes(bool reduce_mode, uint32_t mask) {
+    const uint32_t epr = repeat_elems<T>();
+    if (!reduce_mode) return epr;
+    if (mask == 0 || mask > epr)
+        fail(ErrorKind::run_failed, "GatherMask", "mask " + str(mask) + " must be 1.." + str(epr) + " lanes per repeat in reduceMode");
+    return mask;
+}
+
 template <class T, class U>
 ASCENDOPT_TWIN_FN void compare_scalar_masked(const AscendC::LocalTensor<U>& dst, const AscendC::LocalTensor<T>& src0, T scalar,
                                              AscendC::CMPMODE mode, const Lanes& l, const AscendC::UnaryRepeatParams& p) {
@@ -273,14 +283,18 @@ ASCENDOPT_TWIN_FN void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt
 
 // Keeps the elements of src0 whose pattern bit is set, packed at the front of dst.
 // Built-in patterns: 1 even lanes, 2 odd lanes, 3..6 lane%4 == 0..3, 7 all lanes.
+// reduceMode (A2/A3, the documented "configuration one"): `mask` lanes of each of the
+// repeatTimes repeats take part; otherwise every lane of every repeat.
 template <class T>
 ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
                 const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
-    const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * repeat_elems<T>();
+    const uint32_t lanes = gather_mask_lanes<T>(reduceMode, mask);
+    const uint64_t total = uint64_t(p.repeatTimes) * repeat_elems<T>();
     if (src1Pattern < 1 || src1Pattern > 7)
         ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "GatherMask", "pattern " + str(src1Pattern) + " is not 1..7");
     rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t, uint32_t lane) ASCENDOPT_TWIN_FN {
+        if (lane >= lanes) return false;
         switch (src1Pattern) {
             case 1: return lane % 2 == 0;
             case 2: return lane % 2 == 1;
@@ -295,9 +309,10 @@ template <class T, class U>
 ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
-    const uint64_t total = reduceMode ? mask : uint64_t(p.repeatTimes) * repeat_elems<T>();
+    const uint32_t lanes = gather_mask_lanes<T>(reduceMode, mask);
+    const uint64_t total = uint64_t(p.repeatTimes) * repeat_elems<T>();
     rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t r, uint32_t lane) ASCENDOPT_TWIN_FN {
-        return read_bit(src1Pattern, r * p.src1RepeatStride * 256u + lane, "GatherMask");
+        return lane < lanes && read_bit(src1Pattern, r * p.src1RepeatStride * 256u + lane, "GatherMask");
     });
 }
 
