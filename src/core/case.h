@@ -48,6 +48,9 @@ struct TensorSpec {
     // -1 for a parameter holding one tensor; 0.. for the tensors of a dynamic (list) parameter,
     // which all share `name`.
     int list_index = -1;
+    // An output that is the input of the same name as the kernel leaves it: the operator updates
+    // it in place without declaring an output for it (the manifest's `inplace`).
+    bool inplace = false;
 
     int64_t elements() const;
     // Scalars of the tensor: elements() times dtype_lanes (complex64 holds two per element).

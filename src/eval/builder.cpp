@@ -281,6 +281,12 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     KernelBuild kb;
     kb.kernel_name = entry->first;
     kb.kernel_args = entry->second;
+    // The kernel's own sources and the kernel headers it reaches (in some op_kernel folder).
+    std::vector<fs::path> kernel_files = op.kernel_units;
+    for (const auto* list : {&op.build_files, &op.context_files})
+        for (const auto& f : *list)
+            if (f.generic_string().find("/op_kernel") != std::string::npos) kernel_files.push_back(f);
+    kb.types = kernel_types(kernel_files);
 
     // The per-build macros go into a generated header included after the precompiled twin
     // headers: GCC refuses a PCH when a macro the PCH mentions is defined on the command line.
@@ -294,7 +300,10 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
             defines += "#define DTYPE_" + upper(t.name) + " " + dtype_cpp(t.dtype) + "\n";
             defines += "#define ORIG_DTYPE_" + upper(t.name) + " " + ge_name(t.dtype) + "\n";
         }
-    for (const auto& d : op.kernel_defines) {
+    // Kernel builds include the host's tiling headers, which may use what host defines give.
+    std::vector<std::string> kernel_defines = op.host_defines;
+    kernel_defines.insert(kernel_defines.end(), op.kernel_defines.begin(), op.kernel_defines.end());
+    for (const auto& d : kernel_defines) {
         const auto eq = d.find('=');
         defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
     }

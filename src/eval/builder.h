@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/case.h"
+#include "eval/kernel_type.h"
 #include "eval/opdef.h"
 #include "eval/operator_source.h"
 #include "eval/screen.h"
@@ -31,6 +32,7 @@ struct KernelBuild {
     std::filesystem::path binary;
     std::string kernel_name;  // the symbol the harness looks up
     int kernel_args = 0;
+    KernelTypes types;        // the cores it runs on (kernel_type.h)
     bool cached = false;
 };
 

@@ -176,6 +176,27 @@ Result<std::vector<Case>> expand_shorthand(const CaseDraft& d, const OpDefInfo& 
     return out;
 }
 
+// The inputs the manifest names `inplace`, as outputs of their own (TensorSpec::inplace).
+Status add_inplace_outputs(const CaseDraft& d, const OpDefInfo& op, Case& c) {
+    for (const auto& name : d.inplace) {
+        bool found = false;
+        for (const auto& p : op.outputs)
+            if (p.name == name)
+                return make_error(where(d) + ": inplace names '" + name + "', which the OpDef declares as an output already",
+                                  "an output named like an input is updated in place anyway; leave it out of inplace");
+        for (const auto& t : c.inputs)
+            if (t.name == name) {
+                TensorSpec out = t;
+                out.inplace = true;
+                out.values.clear();
+                c.outputs.push_back(out);
+                found = true;
+            }
+        if (!found) return make_error(where(d) + ": inplace names '" + name + "', which is not an input of this case");
+    }
+    return ok_status();
+}
+
 }  // namespace
 
 Result<Distribution> parse_distribution(const std::string& s) {
@@ -222,6 +243,7 @@ Result<std::vector<Case>> resolve_cases(const std::vector<CaseDraft>& drafts, co
                     return make_error(where(d) + ": required attribute '" + a.name + "' (" + a.kind + ") has no value");
                 if (!c.attrs.contains(a.name)) c.attrs[a.name] = a.default_value;  // goldens see every attribute
             }
+            if (auto st = add_inplace_outputs(d, op, c); !st) return st.error();
             if (c.golden.kind == GoldenSpec::Kind::none)
                 return make_error(where(d) + " has no golden", "set golden = \"file.py:function\" in ascendopt.toml or calc_expect_func_file in the msopst case");
             if (!combination_declared(c, op))

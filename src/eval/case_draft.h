@@ -35,6 +35,9 @@ struct CaseDraft {
     ToleranceOverride tolerance;
     GoldenSpec golden;
     std::string known_defect;  // Case::known_defect
+    // Inputs the operator updates in place without an OpDef output for them: each becomes an
+    // output (TensorSpec::inplace) whose final contents are checked.
+    std::vector<std::string> inplace;
 
     // Explicit form (msopst): complete tensors in OpDef-independent order.
     bool explicit_tensors = false;

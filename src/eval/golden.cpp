@@ -32,6 +32,7 @@ Error golden_failure(const Case& c, const ProcessResult& r) {
 nlohmann::json tensor_json(const TensorSpec& t, const fs::path& file) {
     nlohmann::json j = {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
     if (t.list_index >= 0) j["index"] = t.list_index;
+    if (t.inplace) j["inplace"] = true;
     return j;
 }
 

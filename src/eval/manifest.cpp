@@ -234,7 +234,7 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
     const fs::path base = file.parent_path();
     const toml::table* op = doc["operator"].as_table();
     if (op) {
-        if (auto s = check_keys(*op, {"name", "source", "cann_ops", "golden", "msopst", "hidden_case"}, "[operator]", file); !s)
+        if (auto s = check_keys(*op, {"name", "source", "cann_ops", "golden", "msopst", "hidden_case", "inplace"}, "[operator]", file); !s)
             return s;
         out.hidden_case = (*op)["hidden_case"].value<bool>().value_or(true);
     }
@@ -246,6 +246,15 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
 
     CaseDraft defaults;
     defaults.origin = file.filename().string();
+    if (const auto* n = op ? op->get("inplace") : nullptr) {
+        const auto* arr = n->as_array();
+        if (!arr) return make_error(at(*n, file) + ": inplace must be an array of input names, like [\"x\"]");
+        for (const auto& e : *arr) {
+            const auto name = e.value<std::string>();
+            if (!name || name->empty()) return make_error(at(e, file) + ": inplace must be an array of input names");
+            defaults.inplace.push_back(*name);
+        }
+    }
     if (op && (*op)["golden"]) {
         auto g = parse_golden_ref((*op)["golden"].value<std::string>().value_or(""), base);
         if (!g) return make_error(at(*op->get("golden"), file) + ": " + g.error().message, g.error().hint);
@@ -266,9 +275,12 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
             out.cases.push_back(std::move(d));
         }
     const bool use_msopst = op ? (*op)["msopst"].value<bool>().value_or(!cases) : !cases;
-    if (use_msopst)
+    if (use_msopst) {
+        const size_t first = out.cases.size();
         for (const auto& json : list_files(out.root / "tests" / "st", ".json"))
             if (auto s = read_msopst(json, defaults.golden, out.cases); !s) return s;
+        for (size_t i = first; i < out.cases.size(); ++i) out.cases[i].inplace = defaults.inplace;
+    }
     return ok_status();
 }
 

@@ -47,7 +47,7 @@ protected:
         const fs::path binary = m_dir / "operator";
         EXPECT_TRUE(write_atomic(binary, fake_operator(result_expression)));
         ::chmod(binary.c_str(), 0755);
-        KernelBuild kernel{binary, "fake_kernel", 1, false};
+        KernelBuild kernel{binary, "fake_kernel", 1, {}, false};
         auto results = run_cases({CaseRun{&m_case, m_data, m_dir / "small"}}, kernel, "Fake", m_options, {}, m_dir);
         EXPECT_TRUE(results) << (results ? "" : results.error().message);
         return results && !results->empty() ? results->front() : CaseResult{};

@@ -8,18 +8,7 @@
 #include <cstring>
 #include <typeinfo>
 
-// What CANN's host headers bring along and host code of the tree uses without including it.
-#include <algorithm>
-#include <cmath>
-#include <functional>
-#include <iostream>
-#include <map>
-#include <memory>
-#include <set>
-#include <sstream>
-#include <string>
-#include <unordered_map>
-#include <vector>
+#include "ascendopt_twin/host/std_prelude.h"
 
 // CANN's tilingdata_base.h brings the graph types along (ge::DataType, ge::Format, graphStatus);
 // headers that include only it (foreach_proto_utils.h) name them.

@@ -2,10 +2,7 @@
 // The numeric values are CANN's (graph/types.h), since host code stores and compares them.
 #pragma once
 
-#include <cstdint>
-#include <cstring>
-#include <string>
-#include <vector>
+#include "ascendopt_twin/host/std_prelude.h"
 
 namespace ge {
 
