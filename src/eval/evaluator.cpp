@@ -42,7 +42,7 @@ public:
         result.op_dir = op.root.string();
         result.op_name = op.display_name();
         const auto start = std::chrono::steady_clock::now();
-        auto built = build(op, request, progress, [&](const std::vector<Case>& all) { return select(all, op.hidden_case, request); });
+        auto built = build(op, request, progress, [&](const std::vector<Case>& all) { return select(all, op, request); });
         result.build_seconds = seconds_since(start);
         if (!built) return built.error();
         if (built->rejected) {
@@ -265,12 +265,12 @@ private:
         return {*std::max_element(cases.begin(), cases.end(), [&](const Case& a, const Case& b) { return size(a) < size(b); })};
     }
     // The cases asked for; with no filter, all of them and the hidden case (hidden_case.h).
-    std::vector<Case> select(const std::vector<Case>& cases, bool op_allows_hidden, const EvalRequest& r) const {
+    std::vector<Case> select(const std::vector<Case>& cases, const OperatorSource& op, const EvalRequest& r) const {
         std::vector<Case> out;
         for (const auto& c : cases)
             if ((!r.case_filter || c.name == *r.case_filter) && (!r.role_filter || c.role == *r.role_filter)) out.push_back(c);
-        if (m_opts.hidden_case && op_allows_hidden && !r.case_filter && !r.role_filter)
-            if (auto hidden = hidden_case(cases, m_opts.seed)) out.push_back(std::move(*hidden));
+        if (m_opts.hidden_case && op.hidden_case && !r.case_filter && !r.role_filter)
+            if (auto hidden = hidden_case(cases, m_opts.seed, op.hidden_shapes ? &*op.hidden_shapes : nullptr)) out.push_back(std::move(*hidden));
         return out;
     }
     // One kernel build per dtype combination, at most `jobs` at a time.

@@ -1,6 +1,7 @@
 #include "eval/hidden_case.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "util/hash.h"
 #include "util/random.h"
@@ -59,7 +60,39 @@ std::vector<int64_t> random_shape(const std::vector<int64_t>& perf, Rng& rng) {
 
 }  // namespace
 
-std::optional<Case> hidden_case(const std::vector<Case>& cases, uint64_t seed) {
+// The perf case reshaped by the manifest's spec.
+std::optional<Case> reshaped(const Case& perf, const HiddenShapes& spec, Rng& rng) {
+    std::map<std::string, int64_t> drawn;
+    for (const auto& [name, bound] : spec.dims) drawn[name] = 1 + int64_t(rng.next() % uint64_t(std::max<int64_t>(1, bound)));
+    Case hidden = perf;
+    for (auto* list : {&hidden.inputs, &hidden.outputs})
+        for (auto& t : *list) {
+            const auto it = spec.shapes.find(t.name);
+            if (it == spec.shapes.end()) return std::nullopt;
+            std::vector<int64_t> shape;
+            for (const auto& e : it->second) {
+                const auto d = drawn.find(e);
+                if (d != drawn.end()) shape.push_back(d->second);
+                else if (!e.empty() && std::all_of(e.begin(), e.end(), ::isdigit)) shape.push_back(std::stoll(e));
+                else return std::nullopt;
+            }
+            if (t.values.size() > 1 && shape != t.shape) return std::nullopt;
+            t.shape = shape;
+        }
+    return hidden;
+}
+
+std::optional<Case> hidden_case(const std::vector<Case>& cases, uint64_t seed, const HiddenShapes* spec) {
+    if (spec) {
+        const auto perf = std::find_if(cases.begin(), cases.end(), [](const Case& c) { return c.role == CaseRole::perf; });
+        if (perf == cases.end()) return std::nullopt;
+        Rng rng(stable_hash64("hidden-case/" + std::to_string(seed) + "/" + perf->name));
+        auto hidden = reshaped(*perf, *spec, rng);
+        if (!hidden) return std::nullopt;
+        hidden->name = "hidden";
+        hidden->role = CaseRole::check;
+        return hidden;
+    }
     const auto perf = std::find_if(cases.begin(), cases.end(), [](const Case& c) {
         return c.role == CaseRole::perf && elementwise(c) && !attribute_shaped(c);
     });

@@ -4,17 +4,32 @@
 // (the perf shape, the manifest's check shapes) fails it.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/case.h"
 
 namespace ascendopt {
 
-// The hidden case for `cases` under `seed`, or nullopt when no perf case is elementwise (its
+// How the shapes of an operator's tensors relate, for a hidden case of an operator that is not
+// elementwise (the manifest's [hidden] table): named dimensions, each drawn in 1..its bound, and
+// every tensor's shape in terms of them ("m", "k") and literal sizes (1). A matmul says
+// dims = {m = 512, k = 256, n = 512}, shapes = {a = ["m", "k"], b = ["k", "n"], c = ["m", "n"]}.
+struct HiddenShapes {
+    std::map<std::string, int64_t> dims;
+    std::map<std::string, std::vector<std::string>> shapes;  // entries: a dim name or a decimal size
+};
+
+// The hidden case for `cases` under `seed`, or nullopt when there is none to derive. With
+// `shapes`, the first perf case with its tensors reshaped by it (nullopt when the spec does not
+// cover a tensor, or a reshaped tensor gives exact values of more than one element). Without,
+// the first elementwise perf case reshaped at random; none when no perf case is elementwise (its
 // output shape could not be derived without running the operator's shape inference), gives
 // exact input values, or has an integer attribute equal to a dimension or the element count
 // (the attributes describe the shape, as Eye's num_rows does).
-std::optional<Case> hidden_case(const std::vector<Case>& cases, uint64_t seed);
+std::optional<Case> hidden_case(const std::vector<Case>& cases, uint64_t seed, const HiddenShapes* shapes = nullptr);
 
 }  // namespace ascendopt

@@ -219,6 +219,35 @@ Result<fs::path> operator_root(const toml::table* op, const fs::path& file) {
     return fs::canonical(source, ec);
 }
 
+// [hidden]: dims = {m = 512, ...} (bounds), shapes = {x = ["m", "n"], bias = [1, "n"], ...}.
+Result<HiddenShapes> read_hidden(const toml::table& t, const fs::path& file) {
+    if (auto s = check_keys(t, {"dims", "shapes"}, "[hidden]", file); !s) return s.error();
+    HiddenShapes spec;
+    const auto* dims = t["dims"].as_table();
+    const auto* shapes = t["shapes"].as_table();
+    if (!dims || !shapes) return make_error(at(t, file) + ": [hidden] needs dims = {name = bound, ...} and shapes = {tensor = [dims], ...}");
+    for (const auto& [k, v] : *dims) {
+        const auto bound = v.value<int64_t>();
+        if (!bound || *bound < 1) return make_error(at(v, file) + ": hidden dimension " + std::string(k.str()) + " needs a bound >= 1");
+        spec.dims[std::string(k.str())] = *bound;
+    }
+    for (const auto& [k, v] : *shapes) {
+        const auto* arr = v.as_array();
+        if (!arr) return make_error(at(v, file) + ": hidden shape of " + std::string(k.str()) + " must be an array of dimension names and sizes");
+        auto& shape = spec.shapes[std::string(k.str())];
+        for (const auto& e : *arr) {
+            if (const auto n = e.value<int64_t>(); n && e.is_integer() && *n >= 0) {
+                shape.push_back(std::to_string(*n));
+            } else if (const auto name = e.value<std::string>(); name && spec.dims.count(*name)) {
+                shape.push_back(*name);
+            } else {
+                return make_error(at(e, file) + ": a hidden shape entry is a size or one of the dims of [hidden]");
+            }
+        }
+    }
+    return spec;
+}
+
 }  // namespace
 
 Status read_manifest(const fs::path& file, OperatorSource& out) {
@@ -230,7 +259,12 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
         return make_error(file.filename().string() + ":" + std::to_string(e.source().begin.line) + ":" +
                           std::to_string(e.source().begin.column) + ": " + std::string(e.description()));
     }
-    if (auto s = check_keys(doc, {"operator", "defaults", "case"}, "the manifest", file); !s) return s;
+    if (auto s = check_keys(doc, {"operator", "defaults", "case", "hidden"}, "the manifest", file); !s) return s;
+    if (const auto* h = doc["hidden"].as_table()) {
+        auto spec = read_hidden(*h, file);
+        if (!spec) return spec.error();
+        out.hidden_shapes = std::move(*spec);
+    }
     const fs::path base = file.parent_path();
     const toml::table* op = doc["operator"].as_table();
     if (op) {

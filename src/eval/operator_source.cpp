@@ -229,6 +229,7 @@ Result<OperatorSource> load_copy_of(const fs::path& dir, const OperatorSource& o
     src.cases = original.cases;
     src.op_type = original.op_type;
     src.hidden_case = original.hidden_case;
+    src.hidden_shapes = original.hidden_shapes;
     src.smoke = original.smoke;
     src.manifest = original.manifest;
     return src;

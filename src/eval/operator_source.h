@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "eval/case_draft.h"
+#include "eval/hidden_case.h"
 #include "util/result.h"
 
 namespace ascendopt {
@@ -49,6 +50,8 @@ struct OperatorSource {
     // Whether a random-shape check case may be derived from the perf case (hidden_case.h);
     // manifests turn it off for operators whose shapes come from attributes or input values.
     bool hidden_case = true;
+    // How its shapes relate, for operators that are not elementwise (the manifest's [hidden]).
+    std::optional<HiddenShapes> hidden_shapes;
     // No cases: the evaluator runs the smoke case it derives from the OpDef (smoke_case.h).
     bool smoke = false;
     std::string display_name() const;

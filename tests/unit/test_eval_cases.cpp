@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "eval/compare.h"
+#include "eval/hidden_case.h"
 #include "eval/inputs.h"
 #include "eval/operator_source.h"
 #include "util/files.h"
@@ -167,4 +168,60 @@ TEST(Inputs, ReproducibleAndInRange) {
         ASSERT_GE(v, -3);
         ASSERT_LE(v, 3);
     }
+}
+
+// [hidden] relates the shapes of an operator that is not elementwise: a matmul's hidden case
+// keeps k shared by a and b, whatever sizes are drawn.
+TEST_F(OperatorFolder, HiddenShapesKeepTheOperatorsShapeRelations) {
+    write("ascendopt.toml",
+          "[operator]\nname = \"XOp\"\ngolden = \"golden.py:g\"\n[hidden]\ndims = { m = 64, k = 32 }\n"
+          "shapes = { x = [\"m\", \"k\"], y = [1, \"k\"] }\n"
+          "[[case]]\nname = \"perf\"\nrole = \"perf\"\ndtype = \"float32\"\nshape = [64, 32]\n[case.tensors.y]\nshape = [1, 32]\n");
+    auto op = load_operator(m_dir);
+    ASSERT_TRUE(op) << op.error().message;
+    ASSERT_TRUE(op->hidden_shapes);
+    auto cases = resolve_cases(op->cases, opdef());
+    ASSERT_TRUE(cases) << cases.error().message;
+    for (uint64_t seed = 0; seed < 20; ++seed) {
+        auto hidden = hidden_case(*cases, seed, &*op->hidden_shapes);
+        ASSERT_TRUE(hidden);
+        const auto& x = hidden->inputs[0].shape;
+        const auto& y = hidden->outputs[0].shape;
+        ASSERT_EQ(x.size(), 2u);
+        EXPECT_TRUE(x[0] >= 1 && x[0] <= 64 && x[1] >= 1 && x[1] <= 32);
+        EXPECT_EQ(y, (std::vector<int64_t>{1, x[1]}));
+    }
+    write("ascendopt.toml", "[operator]\nname = \"XOp\"\ngolden = \"golden.py:g\"\n[hidden]\ndims = { m = 64 }\nshapes = { x = [\"q\"] }\n");
+    auto bad = load_operator(m_dir);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message.find("one of the dims"), std::string::npos) << bad.error().message;
+}
+
+// A list input's tensors, per-output tolerances over the case's, and a partial rtol that keeps
+// the dtype default atol.
+TEST_F(OperatorFolder, ListShapesAndPerOutputTolerances) {
+    write("ascendopt.toml",
+          "[operator]\nname = \"LOp\"\ngolden = \"golden.py:g\"\n[[case]]\nname = \"a\"\ndtype = \"float16\"\nrtol = 0.01\n"
+          "shapes = [[4, 8], [33]]\n[case.tensors.r]\nshape = [2]\ndtype = \"float32\"\natol = 0.5\n");
+    OpDefInfo op;
+    op.type = "LOp";
+    op.inputs = {{"x", false, {DType::f16}, true}};
+    op.outputs = {{"y", false, {DType::f16}, true}, {"r", false, {DType::f32}}};
+    auto loaded = load_operator(m_dir);
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    auto cases = resolve_cases(loaded->cases, op);
+    ASSERT_TRUE(cases) << cases.error().message;
+    const Case& c = (*cases)[0];
+    ASSERT_EQ(c.inputs.size(), 2u);
+    EXPECT_EQ(c.inputs[1].label(), "x[1]");
+    EXPECT_EQ(c.inputs[1].shape, (std::vector<int64_t>{33}));
+    ASSERT_EQ(c.outputs.size(), 3u);
+    EXPECT_EQ(c.outputs[1].file_stem(), "y.1");
+    EXPECT_EQ(c.dtype_signature(), "x:float16,y:float16,r:float32") << "a list counts once";
+    const Tolerance y = tolerance_for(c, c.outputs[0]);
+    EXPECT_EQ(y.rtol, 0.01);
+    EXPECT_EQ(y.atol, default_tolerance(DType::f16).atol) << "rtol alone keeps the default atol";
+    const Tolerance r = tolerance_for(c, c.outputs[2]);
+    EXPECT_EQ(r.rtol, 0.01);
+    EXPECT_EQ(r.atol, 0.5);
 }
