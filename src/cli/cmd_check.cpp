@@ -22,6 +22,7 @@ struct CheckArgs {
     std::string out;
     bool json = false;
     bool quiet = false;
+    bool details = false;
     EvalOptions options;
 };
 
@@ -65,7 +66,7 @@ int run_check(const CheckArgs& a) {
         }
     }
     if (a.json) std::cout << check_json(a.tree, checks, true).dump(2) << "\n";
-    else std::cout << render_check(a.tree, checks);
+    else std::cout << render_check(a.tree, checks, a.details);
     const bool all_pass = std::all_of(checks.begin(), checks.end(), [](const OperatorCheck& c) { return c.passes(); });
     return all_pass ? k_exit_ok : k_exit_failed;
 }
@@ -74,7 +75,7 @@ int run_check(const CheckArgs& a) {
 
 CommandRunner add_check_command(CLI::App& app) {
     auto a = std::make_shared<CheckArgs>();
-    a->suites = {std::string(ASCENDOPT_SOURCE_DIR) + "/suite/cann-ops-level1"};
+    for (const char* level : {"level1", "level2", "level3"}) a->suites.push_back(std::string(ASCENDOPT_SOURCE_DIR) + "/suite/cann-ops-" + level);
     CLI::App* cmd = app.add_subcommand("check", "Build and run every operator under a tree (e.g. cann-ops src/) and print what the twin supports");
     cmd->add_option("tree", a->tree, "Folder to search for operator folders (op_host/ and op_kernel/)")->required();
     cmd->add_option("--suite", a->suites,
@@ -86,6 +87,7 @@ CommandRunner add_check_command(CLI::App& app) {
     add_common_eval_options(*cmd, a->options);
     cmd->add_flag("--json", a->json, "Print the result as JSON");
     cmd->add_flag("--quiet,-q", a->quiet, "No per-operator progress on stderr");
+    cmd->add_flag("--details", a->details, "Show why each failing operator failed: the compiler output, or its case's verdict and log");
     cmd->footer(
         "Each operator is evaluated with the cases of its manifest (its own ascendopt.toml, or one under --suite whose\n"
         "cann_ops path ends the operator's path); otherwise with a smoke case from its OpDef (the first dtype\n"

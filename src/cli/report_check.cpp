@@ -49,7 +49,7 @@ std::string check_progress_line(const OperatorCheck& c) {
                        c.known_defects ? fmt::format(", {} known defects", c.known_defects) : "", c.seconds);
 }
 
-std::string render_check(const std::string& tree, const std::vector<OperatorCheck>& checks) {
+std::string render_check(const std::string& tree, const std::vector<OperatorCheck>& checks, bool details) {
     size_t width = 8;
     for (const auto& c : checks) width = std::max(width, c.name.size());
     std::string out = fmt::format("check  {}  ({} operator{})\n", tree, checks.size(), checks.size() == 1 ? "" : "s");
@@ -57,6 +57,9 @@ std::string render_check(const std::string& tree, const std::vector<OperatorChec
     for (const auto& c : checks)
         out += fmt::format("{:<{}}  {:<6}  {:<16}  {}\n", c.name, width, c.builds ? "yes" : c.host_builds ? "host" : "no", cases_cell(c),
                            result_cell(c));
+    if (details)
+        for (const auto& c : checks)
+            if (!c.passes() && !c.detail.empty()) out += fmt::format("\n--- {} ---\n{}\n", c.name, c.detail);
     const auto ranks = rank_missing_apis(checks);
     if (!ranks.empty()) {
         out += "\nmissing APIs, by operators blocked:\n";

@@ -17,7 +17,8 @@ std::string check_summary_line(const std::vector<OperatorCheck>& checks);
 // One progress line: "math/cos: builds, 33/33 cases pass (12.3 s)".
 std::string check_progress_line(const OperatorCheck& c);
 
-std::string render_check(const std::string& tree, const std::vector<OperatorCheck>& checks);
+// `details`: the full failure (compiler output, verdict and log) under the table, per operator.
+std::string render_check(const std::string& tree, const std::vector<OperatorCheck>& checks, bool details = false);
 
 nlohmann::json check_json(const std::string& tree, const std::vector<OperatorCheck>& checks, bool finished);
 

@@ -51,6 +51,9 @@ struct TensorSpec {
     // An output that is the input of the same name as the kernel leaves it: the operator updates
     // it in place without declaring an output for it (the manifest's `inplace`).
     bool inplace = false;
+    // An output whose shape the kernel computes (OutputShapeDependOnCompute): `shape` is the most
+    // it may write; the kernel reports the shape it wrote, and the golden returns as many elements.
+    bool shape_from_kernel = false;
 
     int64_t elements() const;
     // Scalars of the tensor: elements() times dtype_lanes (complex64 holds two per element).

@@ -243,6 +243,8 @@ Result<std::vector<Case>> resolve_cases(const std::vector<CaseDraft>& drafts, co
                     return make_error(where(d) + ": required attribute '" + a.name + "' (" + a.kind + ") has no value");
                 if (!c.attrs.contains(a.name)) c.attrs[a.name] = a.default_value;  // goldens see every attribute
             }
+            for (auto& t : c.outputs)
+                if (const ParamInfo* p = op.find_param(t.name); p && p->shape_from_kernel) t.shape_from_kernel = true;
             if (auto st = add_inplace_outputs(d, op, c); !st) return st.error();
             if (c.golden.kind == GoldenSpec::Kind::none)
                 return make_error(where(d) + " has no golden", "set golden = \"file.py:function\" in ascendopt.toml or calc_expect_func_file in the msopst case");

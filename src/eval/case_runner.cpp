@@ -21,6 +21,7 @@ nlohmann::json tensor_job(const TensorSpec& t, const fs::path& file) {
     nlohmann::json j = {{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"shape", t.shape}, {"file", file.string()}};
     if (t.list_index >= 0) j["index"] = t.list_index;
     if (t.inplace) j["inplace"] = true;
+    if (t.shape_from_kernel) j["shape_from_kernel"] = true;
     return j;
 }
 
@@ -109,9 +110,40 @@ double fastest_possible_us(const Case& c, const nlohmann::json& soc) {
     uint64_t bytes = 0;
     for (const auto& o : c.outputs) {
         const bool ref = std::any_of(c.inputs.begin(), c.inputs.end(), [&](const TensorSpec& i) { return i.label() == o.label(); });
-        if (!ref) bytes += o.bytes();
+        if (!ref && !o.shape_from_kernel) bytes += o.bytes();  // a computed shape may be far below its buffer
     }
     return overhead + (gbps > 0 ? double(bytes) / (gbps * 1e3) : 0.0);
+}
+
+// For an output whose shape the kernel computes: the shape it reported becomes the output's, its
+// buffer is cut to it, and the golden must have as many elements. False (with the verdict) when
+// the kernel reported none or the counts differ.
+bool written_shape(const nlohmann::json& result, const std::vector<double>& golden, TensorSpec& spec, std::vector<char>& bytes,
+                   CaseResult& out) {
+    const auto& shapes = result.value("output_shapes", nlohmann::json::object());
+    if (!shapes.is_object() || !shapes.contains(spec.label()) || !shapes[spec.label()].is_array()) {
+        out.status = EvalStatus::wrong_result;
+        out.reason = "output '" + spec.label() + "': the kernel reported no shape for it (the OpDef says its kernel computes it)";
+        return false;
+    }
+    std::vector<int64_t> dims;
+    for (const auto& d : shapes[spec.label()]) dims.push_back(d.is_number_integer() ? d.get<int64_t>() : -1);
+    spec.shape = dims;
+    if (spec.elements() < 0 || spec.bytes() > bytes.size()) {
+        out.status = EvalStatus::wrong_result;
+        out.reason = "output '" + spec.label() + "': the kernel reported a shape larger than its buffer";
+        return false;
+    }
+    bytes.resize(spec.bytes());
+    if (golden.size() != size_t(spec.scalars())) {
+        out.status = EvalStatus::wrong_result;
+        std::string shape;
+        for (auto d : dims) shape += (shape.empty() ? "" : ",") + std::to_string(d);
+        out.reason = "output '" + spec.label() + "': the kernel wrote " + std::to_string(spec.elements()) + " elements (shape [" + shape +
+                     "]), the golden has " + std::to_string(golden.size() / dtype_lanes(spec.dtype));
+        return false;
+    }
+    return true;
 }
 
 // Compares the outputs of a case the twin ran to the end with their goldens.
@@ -131,7 +163,9 @@ void check_outputs(const Case& c, const CaseData& data, const fs::path& work_dir
             }
             continue;
         }
-        out.outputs.push_back(compare_output(c.outputs[i], *bytes, data.expected[i], tolerance_for(c, c.outputs[i])));
+        TensorSpec spec = c.outputs[i];
+        if (spec.shape_from_kernel && !written_shape(out.twin, data.expected[i], spec, *bytes, out)) return;
+        out.outputs.push_back(compare_output(spec, *bytes, data.expected[i], tolerance_for(c, spec)));
         if (out.outputs.back().mismatches > 0 && out.status == EvalStatus::ok) {
             out.status = EvalStatus::wrong_result;
             out.reason = mismatch_reason(out.outputs.back());

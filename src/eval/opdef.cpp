@@ -7,7 +7,7 @@ namespace {
 Result<std::vector<ParamInfo>> parse_params(const nlohmann::json& list, OpDefInfo& op) {
     std::vector<ParamInfo> out;
     for (const auto& p : list) {
-        ParamInfo info{p.value("name", ""), p.value("optional", false), {}, p.value("dynamic", false)};
+        ParamInfo info{p.value("name", ""), p.value("optional", false), {}, p.value("dynamic", false), p.value("shape_from_kernel", false)};
         for (const auto& d : p.value("dtypes", nlohmann::json::array())) {
             if (!d.is_string()) return make_error("OpDef of " + op.type + " declares a dtype for '" + info.name + "' that is not a name: " + d.dump());
             const auto t = parse_dtype(d.get<std::string>());

@@ -17,6 +17,7 @@ struct ParamInfo {
     bool optional = false;
     std::vector<DType> dtypes;  // index i of every param together forms supported combination i
     bool dynamic = false;  // a list of tensors (ParamType DYNAMIC): one kernel argument for all of them
+    bool shape_from_kernel = false;  // an output whose shape the kernel computes (OutputShapeDependOnCompute)
 };
 
 struct AttrInfo {

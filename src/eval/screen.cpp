@@ -401,7 +401,12 @@ bool allowed_system_header(const std::string& h) {
         "iterator", "limits", "list", "map", "memory", "new", "numeric", "optional", "queue", "set", "sstream", "stack",
         "stdexcept", "string", "string_view", "tuple", "type_traits", "typeinfo", "unordered_map", "unordered_set", "utility",
         "valarray", "variant", "vector", "math.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h", "float.h",
-        "limits.h", "assert.h"};
+        "limits.h", "assert.h",
+        // Synchronisation, time and type headers host code of the tree includes: what they could
+        // start (threads) or reach is refused by name (forbidden_names).
+        "atomic", "mutex", "shared_mutex", "condition_variable", "thread", "pthread.h", "ratio", "ctime", "time.h", "cinttypes",
+        "inttypes.h", "stdarg.h", "sys/types.h", "cstdbool", "stdbool.h", "climits", "cerrno", "errno.h", "bit", "any", "array",
+        "forward_list", "random", "regex", "codecvt", "locale", "cwchar", "wchar.h", "cctype", "ctype.h", "cstring", "numeric"};
     // ascendopt_twin/host/tunable.h: Stage II rewrites host tunables to read their values from it.
     static const char* const ascend_prefixes[] = {"register/", "tiling/", "graph/", "platform/", "lib/", "kernel_", "acl/", "exe_graph/", "base/",
                                                   "ascendopt_twin/host/tunable.h"};

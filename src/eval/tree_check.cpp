@@ -44,6 +44,25 @@ std::string display_name(const fs::path& tree, const fs::path& dir) {
     return rel.empty() || rel == "." || ec ? dir.filename().string() : rel;
 }
 
+// What a user needs to see why an operator failed: the compiler's output, or the first failing
+// case's verdict and the end of its log; head and tail of it when long.
+std::string failure_detail(const EvalResult& r) {
+    constexpr size_t k_most = 6000;
+    std::string text;
+    if (r.status == EvalStatus::build_failed || r.status == EvalStatus::rejected) {
+        text = r.reason + (r.build_log.empty() ? "" : "\n" + r.build_log);
+    } else {
+        for (const auto& k : r.cases)
+            if (k.status != EvalStatus::ok && !k.expected_failure()) {
+                text = k.name + ": " + std::string(status_name(k.status)) + ": " + k.reason + (k.log_tail.empty() ? "" : "\n" + k.log_tail);
+                break;
+            }
+        if (text.empty() && r.status != EvalStatus::ok) text = r.reason;
+    }
+    if (text.size() > k_most) text = text.substr(0, k_most / 2) + "\n[...]\n" + text.substr(text.size() - k_most / 2);
+    return text;
+}
+
 // Fills the check from an evaluation that ran.
 void record(const EvalResult& r, OperatorCheck& c) {
     c.op_type = r.op_name;
@@ -70,6 +89,7 @@ void record(const EvalResult& r, OperatorCheck& c) {
     } else if (r.status != EvalStatus::ok) {
         c.failure = std::string(status_name(r.status)) + ": " + one_line(r.reason);
     }
+    c.detail = failure_detail(r);
 }
 
 }  // namespace
@@ -192,6 +212,7 @@ nlohmann::json to_json(const OperatorCheck& c) {
             {"known_defects", c.known_defects},
             {"failed_cases", c.failed_cases},
             {"failure", c.failure},
+            {"detail", c.detail},
             {"missing", missing},
             {"seconds", c.seconds}};
 }

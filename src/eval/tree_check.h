@@ -55,6 +55,7 @@ struct OperatorCheck {
     std::vector<std::string> failed_cases;
     EvalStatus status = EvalStatus::ok;
     std::string failure;               // one line: the first missing API, or why it failed
+    std::string detail;                // the compiler output, or the failing case's verdict and log (bounded)
     std::vector<MissingApi> missing;   // every missing name its build reported
     double seconds = 0;
     bool passes() const { return status == EvalStatus::ok; }

@@ -1,6 +1,7 @@
 // Runs one job in an operator binary: tiling, GM set-up, launch, outputs. See harness.h.
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -33,7 +34,8 @@ json params_json(const std::vector<ops::OpParamDef>& params) {
     for (const auto& p : params) {
         json dtypes = json::array();
         for (auto t : p.dtypes()) dtypes.push_back(dtype_name_of(t));
-        out.push_back({{"name", p.name()}, {"optional", p.option() == ops::OPTIONAL}, {"dynamic", p.option() == ops::DYNAMIC}, {"dtypes", dtypes}});
+        out.push_back({{"name", p.name()}, {"optional", p.option() == ops::OPTIONAL}, {"dynamic", p.option() == ops::DYNAMIC},
+                       {"shape_from_kernel", p.shape_from_kernel()}, {"dtypes", dtypes}});
     }
     return out;
 }
@@ -62,6 +64,8 @@ uint64_t tensor_list_bytes(const Param& p) {
     for (const auto& t : p.tensors) shapes.push_back(t.shape);
     return tensor_list_words(shapes, std::vector<uint64_t>(p.tensors.size())).size() * sizeof(uint64_t);
 }
+
+constexpr size_t k_shape_slot = 9;  // words per output in the output-shapes argument
 
 // What the kernel receives for a parameter: null when it is absent, its tensor's address, or
 // for a dynamic list the address of the tensor list describing its tensors.
@@ -182,13 +186,16 @@ json run_job(const json& job) {
         return verdict("tiling_failed", "SetBlockDim",
                        "block dim " + std::to_string(ctx.GetBlockDim()) + " is outside 1.." + std::to_string(max_blocks));
 
+    // Outputs whose shape the kernel computes get one more GM argument after the outputs: per
+    // output, its dimension count and up to 8 dimensions (k_shape_slot words).
+    const bool shapes_out = std::any_of(op->outputs().begin(), op->outputs().end(), [](const ops::OpParamDef& p) { return p.shape_from_kernel(); });
     const size_t kernel_args = job.value("kernel_args", size_t(0));
-    const size_t expected_args = ins.size() + outs.size() + 2;
+    const size_t expected_args = ins.size() + outs.size() + (shapes_out ? 1 : 0) + 2;
     if (kernel_args != 0 && kernel_args != expected_args)
         return verdict("run_failed", "launch",
                        "the kernel takes " + std::to_string(kernel_args) + " GM arguments, but the OpDef has " +
-                           std::to_string(ins.size()) + " inputs + " + std::to_string(outs.size()) +
-                           " outputs + workspace + tiling = " + std::to_string(expected_args));
+                           std::to_string(ins.size()) + " inputs + " + std::to_string(outs.size()) + " outputs" +
+                           (shapes_out ? " + the output shapes" : "") + " + workspace + tiling = " + std::to_string(expected_args));
     void* entry = dlsym(RTLD_DEFAULT, job.value("kernel", "").c_str());
     if (!entry)
         return verdict("run_failed", "launch",
@@ -198,7 +205,8 @@ json run_job(const json& job) {
     for (size_t w : ctx.workspace()) workspace += w;
     const GmLayout layout = job.value("strict_gm", false) ? GmLayout::strict : GmLayout::pool;
     const size_t tiling_size = ctx.GetRawTilingData()->GetDataSize();
-    uint64_t total = GmSpace::footprint(workspace, layout) + GmSpace::footprint(tiling_size, layout);
+    uint64_t total = GmSpace::footprint(workspace, layout) + GmSpace::footprint(tiling_size, layout) +
+                     (shapes_out ? GmSpace::footprint(outs.size() * k_shape_slot * sizeof(uint64_t), layout) : 0);
     for (const auto* list : {&ins, &outs})
         for (const auto& p : *list) {
             for (const auto& t : p.tensors) total += GmSpace::footprint(t.bytes(), layout);
@@ -228,6 +236,12 @@ json run_job(const json& job) {
             if (!preflight && !shared) std::memset(gm.host(addrs.back()), 0xFF, t.bytes());  // unwritten outputs read as NaN / -1
         }
         args.push_back(kernel_argument(gm, p, addrs));
+    }
+    uint8_t* shapes = nullptr;
+    if (shapes_out) {
+        shapes = gm.add("output shapes", outs.size() * k_shape_slot * sizeof(uint64_t));
+        std::memset(gm.host(shapes), 0xFF, outs.size() * k_shape_slot * sizeof(uint64_t));  // not written: no shape
+        args.push_back(shapes);
     }
     args.push_back(gm.add("workspace", workspace));
     set_launch_sys_workspace(args.back());  // GetSysWorkSpacePtr: the workspace's start (ascendopt_twin/sys_workspace.h)
@@ -265,6 +279,25 @@ json run_job(const json& job) {
             if (!overwrite_fd(preopened_fd(t.file), reinterpret_cast<const char*>(gm.host(out_addrs[i][k])), t.bytes()))
                 return verdict("run_failed", "harness", "cannot write output '" + t.label() + "' to " + t.file);
         }
+    json reported = json::object();
+    if (shapes && !preflight)
+        for (size_t i = 0; i < outs.size(); ++i) {
+            if (!op->outputs()[i].shape_from_kernel() || !outs[i].present()) continue;
+            const auto* slot = reinterpret_cast<const uint64_t*>(gm.host(shapes)) + i * k_shape_slot;
+            const Tensor& t = outs[i].tensors[0];
+            std::vector<int64_t> dims;
+            uint64_t elements = 1;
+            if (slot[0] < k_shape_slot)
+                for (uint64_t d = 0; d < slot[0]; ++d) {
+                    dims.push_back(int64_t(slot[1 + d]));
+                    elements *= slot[1 + d];
+                }
+            if (slot[0] >= k_shape_slot || elements * ascendopt::dtype_size(t.dtype) > t.bytes())
+                return verdict("wrong_result", "output shapes",
+                               "the kernel reported no valid shape for '" + t.label() + "' (dimension count " + std::to_string(slot[0]) +
+                                   "), or one larger than its " + std::to_string(t.bytes()) + "-byte buffer");
+            reported[t.label()] = dims;
+        }
     json result = {{"status", "ok"},
                    {"block_dim", ctx.GetBlockDim()},
                    {"tiling_key", ctx.GetTilingKey()},
@@ -274,6 +307,7 @@ json run_job(const json& job) {
                    {"ub_capacity", soc->ub_bytes},
                    {"instructions", counts_json(launched.counts)}};
     if (preflight) result["preflight"] = true;
+    if (!reported.empty()) result["output_shapes"] = reported;
     for (const auto& o : launched.ub_overruns)
         result["ub_overruns"].push_back({{"api", o.api}, {"which", o.which}, {"buffer", o.buffer}, {"bytes_past", o.bytes_past}});
     for (const auto& n : gm.padding_notes())

@@ -13,6 +13,7 @@
 // CANN's tilingdata_base.h brings the graph types along (ge::DataType, ge::Format, graphStatus);
 // headers that include only it (foreach_proto_utils.h) name them.
 #include "ascendopt_twin/host/ge_types.h"
+#include "ascendopt_twin/host/gert.h"
 
 namespace ascendopt_twin::host {
 // Copies `size` bytes of tiling data into a buffer of `capacity`; too small is a run_failed error.
@@ -37,6 +38,7 @@ struct TilingClassRegistrar {
 #define TILING_DATA_FIELD_DEF_ARR(type, count, name)                                  \
     type name[count] = {};                                                            \
     void set_##name(const type* values) { std::memcpy(name, values, sizeof(name)); }  \
+    type* get_##name() { return name; }                                               \
     const type* get_##name() const { return name; }
 
 #define TILING_DATA_FIELD_DEF_STRUCT(structType, name) structType name;

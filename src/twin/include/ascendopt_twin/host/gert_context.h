@@ -219,6 +219,35 @@ public:
     }
 };
 
+// A shape with bounds: what graph-mode shape inference of ranges works on.
+template <class T>
+class Range {
+public:
+    Range() = default;
+    Range(T* min, T* max) : m_min(min), m_max(max) {}
+    const T* GetMin() const { return m_min; }
+    const T* GetMax() const { return m_max; }
+    T* GetMin() { return m_min; }
+    T* GetMax() { return m_max; }
+    void SetMin(T* v) { m_min = v; }
+    void SetMax(T* v) { m_max = v; }
+
+private:
+    T* m_min = nullptr;
+    T* m_max = nullptr;
+};
+
+// The context of InferShapeRange functions (graph mode with unknown shapes). The twin runs
+// operators on known shapes and never calls them; the type lets such functions compile.
+class InferShapeRangeContext : public NodeContext {
+public:
+    explicit InferShapeRangeContext(IoDesc* io) : NodeContext(io) {}
+    const Range<Shape>* GetInputShapeRange(size_t) const { return nullptr; }
+    const Range<Shape>* GetOptionalInputShapeRange(size_t) const { return nullptr; }
+    const Range<Shape>* GetDynamicInputShapeRange(size_t, size_t) const { return nullptr; }
+    Range<Shape>* GetOutputShapeRange(size_t) { return nullptr; }
+};
+
 class InferDataTypeContext : public NodeContext {
 public:
     explicit InferDataTypeContext(IoDesc* io) : NodeContext(io) {}

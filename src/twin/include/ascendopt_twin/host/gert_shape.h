@@ -56,6 +56,8 @@ public:
     const Shape& GetStorageShape() const { return m_storage; }
     Shape& MutableOriginShape() { return m_origin; }
     Shape& MutableStorageShape() { return m_storage; }
+    bool operator==(const StorageShape& o) const { return m_origin == o.m_origin && m_storage == o.m_storage; }
+    bool operator!=(const StorageShape& o) const { return !(*this == o); }
 
 private:
     Shape m_origin, m_storage;

@@ -11,6 +11,7 @@
 #include <typeinfo>
 #include <vector>
 
+#include "ascendopt_twin/host/ge_graph.h"
 #include "ascendopt_twin/host/gert.h"
 #include "register/tilingdata_base.h"
 
@@ -39,7 +40,9 @@ public:
     OpParamDef& Follow(const char*) { return *this; }
     template <class T>
     OpParamDef& Follow(const char*, T) { return *this; }
-    OpParamDef& OutputShapeDependOnCompute() { return *this; }
+    // The kernel computes this output's shape (masked_select): it receives one more GM argument,
+    // after the outputs, where it writes each output's dimension count and dimensions.
+    OpParamDef& OutputShapeDependOnCompute() { m_shape_from_kernel = true; return *this; }
     OpParamDef& InitValue(uint64_t) { return *this; }
     OpParamDef& IgnoreContiguous() { return *this; }
     OpParamDef& Scalar() { return *this; }
@@ -51,11 +54,13 @@ public:
     const std::vector<ge::DataType>& dtypes() const { return m_dtypes; }
     const std::vector<ge::Format>& formats() const { return m_formats; }
     bool value_depend() const { return m_value_depend; }
+    bool shape_from_kernel() const { return m_shape_from_kernel; }
 
 private:
     std::string m_name;
     Option m_option = REQUIRED;
     bool m_value_depend = false;
+    bool m_shape_from_kernel = false;
     std::vector<ge::DataType> m_dtypes;
     std::vector<ge::Format> m_formats;
 };
@@ -154,7 +159,8 @@ public:
         return m_attrs.emplace_back(name);
     }
     OpDef& SetInferShape(InferShapeFunc f) { m_infer_shape = f; return *this; }
-    OpDef& SetInferShapeRange(ge::graphStatus (*)(...)) { return *this; }
+    template <class F>
+    OpDef& SetInferShapeRange(F) { return *this; }
     OpDef& SetInferDataType(InferDataTypeFunc f) { m_infer_dtype = f; return *this; }
     OpAICoreDef& AICore() { return m_aicore; }
 

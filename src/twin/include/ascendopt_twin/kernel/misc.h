@@ -57,15 +57,35 @@ ASCENDOPT_TWIN_FN inline int64_t get_block_num() { return AscendC::GetBlockNum()
     } while (0)
 #define TILING_KEY_IS(key) (::ascendopt_twin::tiling_key() == static_cast<uint64_t>(key))
 
+// ASSERT is CANN's debug-build assertion: the device build compiles it to nothing, and
+// published kernels rely on that (mse_loss writes `tileNum ASSERT(...);`, mul_sigmoid leaves
+// the semicolon out). The kernel assertion the device keeps is assert(expr[, fmt, args...])
+// (ascendc_assert), below.
 #ifndef ASSERT
-#define ASSERT(cond)                                                                                        \
-    do {                                                                                                    \
-        if (!(cond))                                                                                        \
-            ::ascendopt_twin::fail(::ascendopt_twin::ErrorKind::run_failed, "ASSERT",                       \
-                                   std::string("assertion failed: " #cond " at ") + __FILE__ + ":" +       \
-                                       std::to_string(__LINE__));                                           \
-    } while (0)
+#define ASSERT(...)
 #endif
+
+namespace ascendopt_twin::detail {
+// The kernel's assert(expr[, fmt, args...]): a false expr ends the case (run_failed) with the
+// condition, the place and the formatted message, as the device prints it and stops.
+template <class... Args>
+ASCENDOPT_TWIN_FN inline void kernel_assert(bool ok, const char* text, const char* file, int line, const char* fmt = nullptr, Args... args) {
+    if (ok) return;
+    std::string message = std::string("assertion `") + text + "' failed at " + file + ":" + std::to_string(line);
+    if (fmt) {
+        char buf[512];
+        if constexpr (sizeof...(Args) == 0) std::snprintf(buf, sizeof buf, "%s", fmt);
+        else std::snprintf(buf, sizeof buf, fmt, args...);
+        message += ": " + std::string(buf);
+    }
+    fail(ErrorKind::run_failed, "assert", message);
+}
+}  // namespace ascendopt_twin::detail
+
+// Kernels call assert with a format and arguments, which the C library's assert does not take.
+#undef assert
+#define assert(cond, ...) ::ascendopt_twin::detail::kernel_assert(static_cast<bool>(cond), #cond, __FILE__, __LINE__, ##__VA_ARGS__)
+#define ascendc_assert(cond, ...) ::ascendopt_twin::detail::kernel_assert(static_cast<bool>(cond), #cond, __FILE__, __LINE__, ##__VA_ARGS__)
 #define trap() ::ascendopt_twin::fail(::ascendopt_twin::ErrorKind::run_failed, "trap", "kernel called trap()")
 
 namespace ascendopt_twin {

@@ -70,14 +70,21 @@ ASCENDOPT_TWIN_FN uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, cons
     return out;
 }
 
-// The lanes of each repeat GatherMask reads: `mask` of them in reduceMode, else all.
+// The lanes of each repeat GatherMask reads (see GatherMask): `mask` of them in reduceMode
+// when mask fits one repeat, else all.
 template <class T>
 ASCENDOPT_TWIN_FN uint32_t gather_mask_lanes(bool reduce_mode, uint32_t mask) {
     const uint32_t epr = repeat_elems<T>();
-    if (!reduce_mode) return epr;
-    if (mask == 0 || mask > epr)
-        fail(ErrorKind::run_failed, "GatherMask", "mask " + str(mask) + " must be 1.." + str(epr) + " lanes per repeat in reduceMode");
+    if (!reduce_mode || mask > epr) return epr;
+    if (mask == 0) fail(ErrorKind::run_failed, "GatherMask", "mask 0 selects no element in reduceMode");
     return mask;
+}
+// The elements GatherMask walks: repeatTimes whole repeats, or in reduceMode with a mask larger
+// than a repeat the first `mask` elements.
+template <class T>
+ASCENDOPT_TWIN_FN uint64_t gather_mask_total(bool reduce_mode, uint32_t mask, uint32_t repeat_times) {
+    if (reduce_mode && mask > repeat_elems<T>()) return mask;
+    return uint64_t(repeat_times) * repeat_elems<T>();
 }
 
 template <class T, class U>
@@ -283,14 +290,16 @@ ASCENDOPT_TWIN_FN void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt
 
 // Keeps the elements of src0 whose pattern bit is set, packed at the front of dst.
 // Built-in patterns: 1 even lanes, 2 odd lanes, 3..6 lane%4 == 0..3, 7 all lanes.
-// reduceMode (A2/A3, the documented "configuration one"): `mask` lanes of each of the
-// repeatTimes repeats take part; otherwise every lane of every repeat.
+// reduceMode (counter mode): with a mask of at most one repeat's lanes, `mask` lanes of each of
+// the repeatTimes repeats take part (moe_soft_max_topk gathers 64 of each of its repeats); a
+// larger mask counts elements in total, repeat after repeat, and repeatTimes has no effect
+// (angle_v2 gathers 5632 with repeatTimes 1). Without reduceMode every lane of every repeat.
 template <class T>
 ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
                 const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
     const uint32_t lanes = gather_mask_lanes<T>(reduceMode, mask);
-    const uint64_t total = uint64_t(p.repeatTimes) * repeat_elems<T>();
+    const uint64_t total = gather_mask_total<T>(reduceMode, mask, p.repeatTimes);
     if (src1Pattern < 1 || src1Pattern > 7)
         ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "GatherMask", "pattern " + str(src1Pattern) + " is not 1..7");
     rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t, uint32_t lane) ASCENDOPT_TWIN_FN {
@@ -310,7 +319,7 @@ ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
     const uint32_t lanes = gather_mask_lanes<T>(reduceMode, mask);
-    const uint64_t total = uint64_t(p.repeatTimes) * repeat_elems<T>();
+    const uint64_t total = gather_mask_total<T>(reduceMode, mask, p.repeatTimes);
     rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t r, uint32_t lane) ASCENDOPT_TWIN_FN {
         return lane < lanes && read_bit(src1Pattern, r * p.src1RepeatStride * 256u + lane, "GatherMask");
     });
