@@ -29,7 +29,7 @@ std::string Case::dtype_signature() const {
     std::string s;
     for (const auto* list : {&inputs, &outputs})
         for (const auto& t : *list)  // the tensors of a list share one dtype
-            if (t.list_index <= 0) s += (s.empty() ? "" : ",") + t.name + ":" + dtype_name(t.dtype);
+            if (t.list_index <= 0) s += (s.empty() ? "" : ",") + t.name + ":" + dtype_name(t.dtype) + (t.format == "ND" ? "" : "@" + t.format);
     return s;
 }
 

@@ -54,6 +54,7 @@ struct TensorSpec {
     // An output whose shape the kernel computes (OutputShapeDependOnCompute): `shape` is the most
     // it may write; the kernel reports the shape it wrote, and the golden returns as many elements.
     bool shape_from_kernel = false;
+    std::string format = "ND";  // its layout, as ge::Format names it (core/format.h)
 
     int64_t elements() const;
     // Scalars of the tensor: elements() times dtype_lanes (complex64 holds two per element).

@@ -4,6 +4,7 @@
 #include <regex>
 #include <set>
 
+#include "core/format.h"
 #include "eval/elf_screen.h"
 #include "eval/include_scan.h"
 #include "util/files.h"
@@ -308,6 +309,10 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     // The per-build macros go into a generated header included after the precompiled twin
     // headers: GCC refuses a PCH when a macro the PCH mentions is defined on the command line.
     std::string defines;
+    // FORMAT_<NAME> of each tensor and the FORMAT_* codes kernels compare them with: after the
+    // tiling headers, whose host types name ge::FORMAT_* enumerators.
+    std::string format_defines;
+    for (const auto& [name, code] : format_names()) format_defines += "#define FORMAT_" + name + " " + std::to_string(code) + "\n";
     for (const auto& d : m_target_defines) {
         const auto eq = d.find('=');
         defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
@@ -316,6 +321,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         for (const auto& t : *list) {
             defines += "#define DTYPE_" + upper(t.name) + " " + dtype_cpp(t.dtype) + "\n";
             defines += "#define ORIG_DTYPE_" + upper(t.name) + " " + ge_name(t.dtype) + "\n";
+            format_defines += "#define FORMAT_" + upper(t.name) + " " + std::to_string(format_code(t.format).value_or(2)) + "\n";
         }
     // Kernel builds include the host's tiling headers, which may use what host defines give.
     std::vector<std::string> kernel_defines = op.host_defines;
@@ -335,7 +341,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
 
     Sha256 key;
     key.update(host.key).update("kernel-v2\n");
-    key.update(defines);
+    key.update(defines).update(format_defines);
     const std::string k = key.hex();
     std::error_code ec;
     const fs::path dir = m_cache / "builds" / k;
@@ -357,7 +363,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     flags.insert(flags.end(), {"-include", pch->string(), "-include", defines_header.string()});
     for (const auto& h : op.tiling_headers) flags.insert(flags.end(), {"-include", h.string()});
     const fs::path names_header = tmp.path() / "tiling_names.h";
-    if (auto s = write_atomic(names_header, tiling_struct_names(op.tiling_headers)); !s) return s.error();
+    if (auto s = write_atomic(names_header, tiling_struct_names(op.tiling_headers) + format_defines); !s) return s.error();
     flags.insert(flags.end(), {"-include", names_header.string()});
     std::vector<std::string> objects;
     for (size_t i = 0; i < op.host_sources.size(); ++i) objects.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());

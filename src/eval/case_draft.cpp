@@ -97,6 +97,7 @@ Result<TensorSpec> expand_tensor(const CaseDraft& d, const ParamInfo& p, std::op
     if (o && o->distribution) t.distribution = *o->distribution;
     if (o && o->range) std::tie(t.low, t.high) = *o->range;
     if (o && o->values) t.values = *o->values;
+    if (o && o->format) t.format = *o->format;
     if (o) t.tolerance = o->tolerance;
     return t;
 }

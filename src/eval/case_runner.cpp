@@ -22,6 +22,7 @@ nlohmann::json tensor_job(const TensorSpec& t, const fs::path& file) {
     if (t.list_index >= 0) j["index"] = t.list_index;
     if (t.inplace) j["inplace"] = true;
     if (t.shape_from_kernel) j["shape_from_kernel"] = true;
+    if (t.format != "ND") j["format"] = t.format;
     return j;
 }
 

@@ -17,7 +17,7 @@ nlohmann::json tolerance_identity(const ToleranceOverride& t) {
 }
 
 nlohmann::json tensor_identity(const TensorSpec& t) {
-    return {t.name, t.list_index, t.inplace, t.shape_from_kernel, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values, tolerance_identity(t.tolerance)};
+    return {t.name, t.list_index, t.inplace, t.shape_from_kernel, t.format, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values, tolerance_identity(t.tolerance)};
 }
 
 // `golden_hashes` holds each golden file's content hash, read once per key: the cases of an

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "core/format.h"
 #include "eval/operator_source.h"
 #include "eval/toml_json.h"
 #include "util/files.h"
@@ -142,8 +143,13 @@ Status read_common(const toml::table& t, CaseDraft& d, const fs::path& file) {
 }
 
 Status read_tensor_override(const toml::table& t, const std::string& name, TensorOverride& o, const fs::path& file) {
-    if (auto s = check_keys(t, {"shape", "shapes", "dtype", "range", "distribution", "values", "rtol", "atol"}, "tensors." + name, file); !s)
+    if (auto s = check_keys(t, {"shape", "shapes", "dtype", "range", "distribution", "values", "rtol", "atol", "format"}, "tensors." + name, file); !s)
         return s;
+    if (const auto* n = t.get("format")) {
+        const auto f = n->value<std::string>();
+        if (!f || !format_code(*f)) return make_error(at(*n, file) + ": unknown format " + (f ? "'" + *f + "'" : "(not a string)"), "e.g. ND, NCHW, NCDHW, NDC1HWC0, FRACTAL_NZ");
+        o.format = f->rfind("FORMAT_", 0) == 0 ? f->substr(7) : *f;
+    }
     if (const auto* n = t.get("values")) {
         auto v = number_list(*n, "values", file);
         if (!v) return v.error();

@@ -4,6 +4,7 @@
 // ascendopt also reads "role" ("check"/"perf"), "rtol" and "atol" when present.
 #include <cmath>
 
+#include "core/format.h"
 #include "eval/operator_source.h"
 #include "util/files.h"
 #include "util/json_bounded.h"
@@ -45,6 +46,10 @@ Result<TensorSpec> read_tensor(const json& t, size_t i, size_t combos, const std
     for (const auto& d : t["shape"]) {
         if (!d.is_number_integer() || d.get<int64_t>() < 0) return make_error(what + ": shape must list non-negative integers, got " + t["shape"].dump());
         s.shape.push_back(d.get<int64_t>());
+    }
+    if (t.contains("format")) {  // unknown formats (msopst files use a few oddities) stay ND
+        auto f = pick(t["format"], i, combos, what + " format");
+        if (f && f->is_string() && format_code(f->get<std::string>())) s.format = f->get<std::string>();
     }
     if (!input) return s;
     if (t.contains("data_distribute")) {

@@ -2,6 +2,7 @@
 #include <mutex>
 #include <set>
 
+#include "core/format.h"
 #include "eval/builder.h"
 #include "eval/include_scan.h"
 #include "util/files.h"
@@ -92,6 +93,8 @@ Result<std::optional<ScreenHit>> Builder::screen_expanded(const OperatorSource& 
         const fs::path out = tmp.path() / ("expanded" + std::to_string(i) + ".ii");
         std::vector<std::string> args = {m_tc.cxx, "-E", "-std=c++17", "-nostdinc", "-nostdinc++", "-I", stubs.string()};
         for (const auto& d : m_target_defines) args.push_back("-D" + d);
+        // The format codes a kernel build defines (builder.cpp), which #if lines compare.
+        for (const auto& [name, code] : format_names()) args.push_back("-DFORMAT_" + name + "=" + std::to_string(code));
         args.insert(args.end(), {units[i].string(), "-o", out.string()});
         if (auto s = compile(args, units[i], SourceView{mirror}, tmp.path(), k_largest_expansion); !s) {
             Error e = s.error();

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/format.h"
 #include "harness.h"
 #include "harness_files.h"
 
@@ -56,6 +57,7 @@ Tensor tensor_of(const json& j, const std::string& name) {
     t.dtype = *dt;
     t.shape = j.value("shape", std::vector<int64_t>{});
     t.file = j.value("file", "");
+    t.format = ascendopt::format_code(j.value("format", "ND")).value_or(2);
     return t;
 }
 
@@ -125,7 +127,7 @@ void fill_io(gert::IoDesc& io, const ops::OpDef& op, const std::vector<Param>& i
         for (const auto& t : ins[ir].tensors) {
             gert::StorageShape s{gert::Shape(t.shape)};
             gert::CompileTimeTensorDesc d;
-            d.set(ge::DataType(ascendopt::dtype_ge_code(t.dtype)), ge::FORMAT_ND);
+            d.set(ge::DataType(ascendopt::dtype_ge_code(t.dtype)), ge::Format(t.format));
             gert::Tensor tensor;
             tensor.set(s, d.GetDataType());
             if (!t.file.empty() && reads_data(op, ir)) {
@@ -141,7 +143,7 @@ void fill_io(gert::IoDesc& io, const ops::OpDef& op, const std::vector<Param>& i
         io.output_ir.emplace_back(uint32_t(io.output_shapes.size()), uint32_t(p.tensors.size()));
         for (const auto& t : p.tensors) {
             gert::CompileTimeTensorDesc d;
-            d.set(ge::DataType(ascendopt::dtype_ge_code(t.dtype)), ge::FORMAT_ND);
+            d.set(ge::DataType(ascendopt::dtype_ge_code(t.dtype)), ge::Format(t.format));
             io.output_shapes.emplace_back(gert::Shape(t.shape));
             io.output_descs.push_back(d);
         }

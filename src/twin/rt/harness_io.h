@@ -20,6 +20,7 @@ struct Tensor {
     ascendopt::DType dtype = ascendopt::DType::f32;
     std::vector<int64_t> shape;
     std::string file;
+    int format = 2;  // ge::Format (ND)
     uint64_t bytes() const;
     std::string label() const;  // "x" or "x[2]"
 };

@@ -29,6 +29,12 @@ using float16_t = ascendopt_twin::Half;
 using bfloat16_t = ascendopt_twin::BFloat16;
 using float32_t = float;
 
+// A 4-bit integer (DT_INT4), two to a byte in memory. The twin runs no int4 case (ascendopt has
+// no int4 data): kernels that name the type for that path compile.
+struct int4b_t {
+    int8_t storage = 0;
+};
+
 // complex64 as kernels see it (DTYPE_X of a complex64 tensor): two float32 parts. Kernels move
 // complex data as float pairs; the vector APIs do not take complex64 itself.
 struct complex64 {
@@ -45,8 +51,18 @@ enum event_t : uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, 
 // for use in C++ expressions (if constexpr (ORIG_DTYPE_X == DT_FLOAT16) ...).
 enum AscendoptKernelDataType : int {
     DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
-    DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_COMPLEX64 = 16, DT_BF16 = 27
+    DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_STRING = 13, DT_COMPLEX64 = 16,
+    DT_COMPLEX128 = 17, DT_BF16 = 27, DT_UNDEFINED = 28, DT_INT4 = 29, DT_UINT1 = 30, DT_INT2 = 31, DT_UINT2 = 32,
+    DT_COMPLEX32 = 33, DT_HIFLOAT8 = 34, DT_FLOAT8_E5M2 = 35, DT_FLOAT8_E4M3FN = 36, DT_FLOAT8_E8M0 = 37
 };
+
+// The device compiler's branch hints, which kernels use as functions.
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
 
 #define KERNEL_TASK_TYPE_DEFAULT(type)
 #define KERNEL_TASK_TYPE(key, type)
