@@ -71,6 +71,23 @@ const char* ge_name(DType t) {
     }
 }
 
+// CANN's kernel_type.h defines the data type codes as macros (ge::DataType's values), which
+// kernels compare ORIG_DTYPE_<NAME> with in #if and in C++ expressions.
+std::string kernel_dtype_macros() {
+    static const std::pair<const char*, int> codes[] = {
+        {"DT_FLOAT", 0}, {"DT_FLOAT16", 1}, {"DT_INT8", 2}, {"DT_INT32", 3}, {"DT_UINT8", 4}, {"DT_INT16", 6},
+        {"DT_UINT16", 7}, {"DT_UINT32", 8}, {"DT_INT64", 9}, {"DT_UINT64", 10}, {"DT_DOUBLE", 11}, {"DT_BOOL", 12},
+        {"DT_STRING", 13}, {"DT_DUAL_SUB_INT8", 14}, {"DT_DUAL_SUB_UINT8", 15}, {"DT_COMPLEX64", 16},
+        {"DT_COMPLEX128", 17}, {"DT_QINT8", 18}, {"DT_QINT16", 19}, {"DT_QINT32", 20}, {"DT_QUINT8", 21},
+        {"DT_QUINT16", 22}, {"DT_RESOURCE", 23}, {"DT_STRING_REF", 24}, {"DT_DUAL", 25}, {"DT_VARIANT", 26},
+        {"DT_BF16", 27}, {"DT_UNDEFINED", 28}, {"DT_INT4", 29}, {"DT_UINT1", 30}, {"DT_INT2", 31}, {"DT_UINT2", 32},
+        {"DT_COMPLEX32", 33}, {"DT_HIFLOAT8", 34}, {"DT_FLOAT8_E5M2", 35}, {"DT_FLOAT8_E4M3FN", 36},
+        {"DT_FLOAT8_E8M0", 37}};
+    std::string out;
+    for (const auto& [name, code] : codes) out += std::string("#define ") + name + " " + std::to_string(code) + "\n";
+    return out;
+}
+
 // The interesting part of a compiler log: its lines, paths shown relative to the operator (and
 // to the checkout for its files).
 std::string tidy_log(std::string log, const SourceView& where) {
@@ -311,7 +328,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     std::string defines;
     // FORMAT_<NAME> of each tensor and the FORMAT_* codes kernels compare them with: after the
     // tiling headers, whose host types name ge::FORMAT_* enumerators.
-    std::string format_defines;
+    std::string format_defines = kernel_dtype_macros();
     for (const auto& [name, code] : format_names()) format_defines += "#define FORMAT_" + name + " " + std::to_string(code) + "\n";
     for (const auto& d : m_target_defines) {
         const auto eq = d.find('=');

@@ -119,11 +119,13 @@ TEST(ScalarWork, TwinCodeIsNotInstrumented) {
     TempDir dir;
     std::ofstream(dir.path / "defs.h") << "#define DTYPE_X half\n#define DTYPE_Y half\n#define DTYPE_Z half\n"
                                        << "#define ASCENDOPT_TILING_TYPE optiling::AddCustomTilingData\n";
+    // What the builder generates after the tiling headers: the tiling structs at global scope.
+    std::ofstream(dir.path / "names.h") << "namespace optiling {}\nusing optiling::AddCustomTilingData;\n";
     std::vector<std::string> args = {tc->cxx};
     for (const auto& f : tc->kernel_flags()) args.push_back(f);
     const fs::path op = source_dir() / "ops" / "add_custom";
     args.insert(args.end(), {"-include", "kernel_operator.h", "-include", (dir.path / "defs.h").string(), "-include",
-                             (op / "op_host/add_custom_tiling.h").string(), "-include", "ascendopt_twin/kernel_tiling_names.h",
+                             (op / "op_host/add_custom_tiling.h").string(), "-include", (dir.path / "names.h").string(),
                              "-S", "-o", (dir.path / "k.s").string(), (op / "op_kernel/add_custom.cpp").string()});
     const auto r = ascendopt::run_process(args, {.timeout_seconds = 300});
     ASSERT_TRUE(r.succeeded()) << r.output;

@@ -45,6 +45,39 @@ TEST(WildConstructs, ComplexAndValueDependentInputs) {
     EXPECT_NE(r.output.find("3 of 3 cases passed"), std::string::npos) << r.output;
 }
 
+// Dynamic (list) input and output, an optional input left out or given, TilingParse compile
+// info and InputsDataDependency (list_scale_add); then, edited in: a kernel that chooses its
+// code by `#if ORIG_DTYPE_X == DT_FLOAT` (CANN's DT_* are macros) and copies from a constant
+// table of its own in GM (`constexpr static __gm__`), as lin_space does.
+TEST(WildConstructs, ListsDtypeMacrosAndTheKernelsOwnGmTables) {
+    OperatorCopy op("list_scale_add", "tests/ops");
+    auto r = run_cli({"eval", op.dir().string()});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("7 of 7 cases passed"), std::string::npos) << r.output;
+
+    const std::string kernel = "op_kernel/list_scale_add.cpp";
+    op.edit(kernel, "constexpr uint32_t TILE = 2048;\n",
+            "constexpr uint32_t TILE = 2048;\nconstexpr static __gm__ float k_unit_scale[8] = {1, 1, 1, 1, 1, 1, 1, 1};\n"
+            "#if ORIG_DTYPE_X == DT_FLOAT\nconstexpr uint32_t k_macro_bytes = 4;\n#else\nconstexpr uint32_t k_macro_bytes = 2;\n#endif\n");
+    op.edit(kernel, "        pipe_.InitBuffer(outQueue_, 2, TILE * sizeof(T));\n",
+            "        pipe_.InitBuffer(outQueue_, 2, TILE * sizeof(T));\n        pipe_.InitBuffer(tableBuf_, 32);\n");
+    op.edit(kernel, "        Muls(out, in, T(tiling_.alpha), n);\n",
+            "        GlobalTensor<float> table;\n        table.SetGlobalBuffer((__gm__ float*)k_unit_scale, 8);\n"
+            "        LocalTensor<float> scale = tableBuf_.Get<float>();\n        DataCopy(scale, table, 8);\n"
+            "        const float wrong_branch = k_macro_bytes == sizeof(T) ? 0.0f : 1.0f;\n"
+            "        Muls(out, in, T(tiling_.alpha * scale.GetValue(0) + wrong_branch), n);\n");
+    op.edit(kernel, "    TQue<QuePosition::VECOUT, 2> outQueue_;\n", "    TQue<QuePosition::VECOUT, 2> outQueue_;\n    TBuf<TPosition::VECCALC> tableBuf_;\n");
+    r = run_cli({"eval", op.dir().string()});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("7 of 7 cases passed"), std::string::npos) << r.output;
+
+    // Writing into that table is refused: it is the program's memory, not the call's.
+    op.edit(kernel, "        DataCopy(scale, table, 8);\n", "        DataCopy(scale, table, 8);\n        DataCopy(table, scale, 8);\n");
+    r = run_cli({"eval", op.dir().string(), "--case", "one_tensor[float32]"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("lies"), std::string::npos) << r.output;
+}
+
 // Kernels named like C library functions (cos, sqrt, trunc, exp) and extern"C" without a space.
 TEST(WildConstructs, KernelEntryNamedLikeALibmFunction) {
     OperatorCopy op("exp_custom");

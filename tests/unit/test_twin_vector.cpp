@@ -310,3 +310,38 @@ TEST_F(VectorTest, Reductions) {
     PairReduceSum(d, x, 1, 64, 1, 1, 8);
     for (int p = 0; p < 32; ++p) EXPECT_EQ(d.data()[p], x.data()[2 * p] + x.data()[2 * p + 1]);
 }
+
+// NaN propagates through Max/Min/Maxs/Mins and the max/min reductions wherever it is
+// (docs/twin.md "NaN in comparisons"); before, a NaN in the second operand or after the first
+// element of a reduction was dropped.
+TEST_F(VectorTest, MaxMinAndTheirReductionsPropagateNaN) {
+    const float nan = std::nanf("");
+    auto a = ub<float>(64, 0), b = ub<float>(64, 1024), d = ub<float>(64, 2048), work = ub<float>(64, 4096);
+    for (int i = 0; i < 64; ++i) a.data()[i] = b.data()[i] = float(i);
+    a.data()[3] = nan;
+    b.data()[5] = nan;
+    Max(d, a, b, 64);
+    EXPECT_TRUE(std::isnan(d.data()[3]));
+    EXPECT_TRUE(std::isnan(d.data()[5]));
+    EXPECT_EQ(d.data()[6], 6.0f);
+    Min(d, a, b, 64);
+    EXPECT_TRUE(std::isnan(d.data()[3]) && std::isnan(d.data()[5]));
+    Maxs(d, a, 100.0f, 64);
+    EXPECT_TRUE(std::isnan(d.data()[3]));
+    EXPECT_EQ(d.data()[4], 100.0f);
+    Mins(d, a, -1.0f, 64);
+    EXPECT_TRUE(std::isnan(d.data()[3]));
+
+    ReduceMax(d, a, work, 64, true);
+    EXPECT_TRUE(std::isnan(d.data()[0]));
+    uint32_t index;
+    std::memcpy(&index, &d.data()[1], 4);
+    EXPECT_EQ(index, 3u);  // the first NaN
+    ReduceMin(d, a, work, 64);
+    EXPECT_TRUE(std::isnan(d.data()[0]));
+    WholeReduceMax(d, b, 64, 1, 1, 1, 8);
+    EXPECT_TRUE(std::isnan(d.data()[0]));
+    a.data()[3] = 3.0f;
+    ReduceMax(d, a, work, 64);
+    EXPECT_EQ(d.data()[0], 63.0f);
+}

@@ -248,6 +248,9 @@ uint8_t* gm_translate(uint64_t addr, uint64_t bytes, bool write, const char* api
     auto& c = core(api);
     stop_in_preflight();
     if (!c.gm) fail(ErrorKind::run_failed, api, "no GM in this context");
+    // Reads of the kernel's own constant tables (rt/program_data.cpp); never writes, which
+    // would reach the harness's memory.
+    if (!write && !c.gm->contains(addr) && in_program_data(addr, bytes)) return reinterpret_cast<uint8_t*>(addr);
     return c.gm->translate(addr, bytes, write, api);
 }
 

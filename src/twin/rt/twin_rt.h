@@ -48,6 +48,9 @@ std::optional<std::string> ub_fault_report(uint64_t addr);
 // scalar GM accesses, UB accesses are charged as scalar UB accesses and must stay inside the
 // UB, anything else (the stack, host memory) passes.
 void scalar_access(const void* p, uint64_t bytes, bool write);
+// Whether [addr, addr + bytes) lies in the program's static data (the kernel's `__gm__`
+// constant tables live there; rt/program_data.cpp).
+bool in_program_data(uint64_t addr, uint64_t bytes);
 
 // Whose code the process runs, for crash reports: a fault during the tiling function is the
 // host code's, one on a block thread the kernel's.

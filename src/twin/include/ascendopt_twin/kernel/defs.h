@@ -47,14 +47,9 @@ struct complex64 {
 enum pipe_t : uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
 enum event_t : uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
-// ge::DataType values as kernel code sees them: ORIG_DTYPE_<NAME> expands to one of these,
-// for use in C++ expressions (if constexpr (ORIG_DTYPE_X == DT_FLOAT16) ...).
-enum AscendoptKernelDataType : int {
-    DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
-    DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_STRING = 13, DT_COMPLEX64 = 16,
-    DT_COMPLEX128 = 17, DT_BF16 = 27, DT_UNDEFINED = 28, DT_INT4 = 29, DT_UINT1 = 30, DT_INT2 = 31, DT_UINT2 = 32,
-    DT_COMPLEX32 = 33, DT_HIFLOAT8 = 34, DT_FLOAT8_E5M2 = 35, DT_FLOAT8_E4M3FN = 36, DT_FLOAT8_E8M0 = 37
-};
+// The data type codes (DT_FLOAT, DT_FLOAT16, ...) are macros, as CANN's kernel_type.h has them,
+// so that `#if ORIG_DTYPE_X == DT_FLOAT16` works: the evaluator defines them after the tiling
+// headers (whose host code names ge::DT_*), see kernel_dtype_macros() in eval/builder.cpp.
 
 // The device compiler's branch hints, which kernels use as functions.
 #ifndef likely

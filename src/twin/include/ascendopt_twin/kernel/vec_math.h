@@ -103,6 +103,14 @@ ASCENDOPT_TWIN_FN void axpy_masked(const AscendC::LocalTensor<T>& dst, const Asc
 template <class T>
 ASCENDOPT_TWIN_FN T relu_of(T x) { return x > T(0) ? x : T(0); }
 
+// Maximum and minimum propagate NaN (a NaN operand gives NaN, whichever side it is on): the
+// twin's reading of the vector unit's comparisons, which published kernels rely on (docs/twin.md
+// "NaN in comparisons"). `x != x` is false for integers.
+template <class T>
+ASCENDOPT_TWIN_FN T max_of(T a, T b) { return a != a ? a : b != b ? b : a > b ? a : b; }
+template <class T>
+ASCENDOPT_TWIN_FN T min_of(T a, T b) { return a != a ? a : b != b ? b : a < b ? a : b; }
+
 }  // namespace ascendopt_twin::detail
 
 // Spells the three overloads of a binary op; EXPR combines `a` and `b` (compute type).
@@ -175,8 +183,8 @@ ASCENDOPT_TWIN_BINARY_API(Add, a + b)
 ASCENDOPT_TWIN_BINARY_API(Sub, a - b)
 ASCENDOPT_TWIN_BINARY_API(Mul, a * b)
 ASCENDOPT_TWIN_BINARY_API(Div, b == decltype(b)(0) && std::is_integral_v<decltype(a)> ? decltype(a)(0) : a / b)
-ASCENDOPT_TWIN_BINARY_API(Max, a > b ? a : b)
-ASCENDOPT_TWIN_BINARY_API(Min, a < b ? a : b)
+ASCENDOPT_TWIN_BINARY_API(Max, ascendopt_twin::detail::max_of(a, b))
+ASCENDOPT_TWIN_BINARY_API(Min, ascendopt_twin::detail::min_of(a, b))
 ASCENDOPT_TWIN_BINARY_API(And, a & b)
 ASCENDOPT_TWIN_BINARY_API(Or, a | b)
 
@@ -191,8 +199,8 @@ ASCENDOPT_TWIN_UNARY_API(Not, ~a)
 
 ASCENDOPT_TWIN_SCALAR_API(Adds, a + s)
 ASCENDOPT_TWIN_SCALAR_API(Muls, a * s)
-ASCENDOPT_TWIN_SCALAR_API(Maxs, a > s ? a : s)
-ASCENDOPT_TWIN_SCALAR_API(Mins, a < s ? a : s)
+ASCENDOPT_TWIN_SCALAR_API(Maxs, ascendopt_twin::detail::max_of(a, s))
+ASCENDOPT_TWIN_SCALAR_API(Mins, ascendopt_twin::detail::min_of(a, s))
 ASCENDOPT_TWIN_SCALAR_API(ShiftLeft, a << s)
 ASCENDOPT_TWIN_SCALAR_API(ShiftRight, a >> s)
 ASCENDOPT_TWIN_SCALAR_API(LeakyRelu, a >= decltype(a)(0) ? a : a * s)

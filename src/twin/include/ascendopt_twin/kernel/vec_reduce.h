@@ -1,5 +1,6 @@
 // Reductions. Sums accumulate in double and round once on store, so results do not depend
-// on a summation order we cannot know; max/min ties keep the first index.
+// on a summation order we cannot know; max/min ties keep the first index, and a NaN is the
+// result of max/min from the first NaN on (its index).
 //  - ReduceSum/ReduceMax/ReduceMin: whole tensor -> dst[0] (and the index in dst[1] when
 //    calIndex, stored as the bit pattern of an unsigned integer of sizeof(T)).
 //  - WholeReduce*: one result per repeat; dstRepStride counts results (value or value/index pair).
@@ -27,7 +28,9 @@ struct Accumulator {
             any = true;
         } else if (op == Reduce::sum) {
             value += v;
-        } else if ((op == Reduce::max && v > value) || (op == Reduce::min && v < value)) {
+        } else if (value != value) {
+            // A NaN met stays the result, at its index (NaN propagates, docs/twin.md).
+        } else if (v != v || (op == Reduce::max && v > value) || (op == Reduce::min && v < value)) {
             value = v;
             index = i;
         }
