@@ -27,3 +27,8 @@
 #include "ascendopt_twin/kernel/adv_quant.h"
 #include "ascendopt_twin/kernel/adv_reduce.h"
 #include "ascendopt_twin/kernel/adv_select.h"
+#include "ascendopt_twin/kernel/core_type.h"
+#include "ascendopt_twin/kernel/cross_core.h"
+#include "ascendopt_twin/kernel/cube_load.h"
+#include "ascendopt_twin/kernel/cube_mmad.h"
+#include "ascendopt_twin/kernel/cube_fixpipe.h"

@@ -108,9 +108,8 @@ std::optional<std::shared_ptr<void>> prepare_compile_info(const ops::OpDef& op, 
 }
 
 json counts_json(const InstrCounts& c) {
-    static const char* names[] = {"S", "V", "MTE2", "MTE3"};
     json pipes = json::object();
-    for (size_t i = 0; i < size_t(PipeId::count); ++i) pipes[names[i]] = {{"count", c.count[i]}, {"bytes", c.bytes[i]}};
+    for (size_t i = 0; i < size_t(PipeId::count); ++i) pipes[pipe_name(PipeId(i))] = {{"count", c.count[i]}, {"bytes", c.bytes[i]}};
     return {{"pipes", pipes}, {"by_kind", c.by_kind}};
 }
 
@@ -252,6 +251,7 @@ json run_job(const json& job) {
     LaunchOptions options;
     options.preflight = preflight;
     options.strict_ub = job.value("strict_ub", false);
+    if (!kernel_type_from_name(job.value("kernel_type", "aiv"), options.kernel_type)) return verdict("run_failed", "harness", "unknown kernel_type '" + job.value("kernel_type", "") + "' (aiv, aic, mix_aic_1_2, mix_aic_1_1)");
     options.timing = job.value("timing", true) && !preflight;
     const std::string trace_path = job.value("trace", "");
     options.trace = options.timing && !trace_path.empty();
