@@ -193,8 +193,10 @@ void cube_local_copy(const char* kind, uint64_t bytes, const void* dst, const vo
         fail(ErrorKind::run_failed, "DataCopy",
              std::string("the destination starts at ") + mem_name(dm) + " byte " + std::to_string(doff) + ", not a multiple of 64 bytes");
     const double cycles = double(bytes) / t_core->soc->timing.cube.mte1_bt_bytes_per_cycle;
-    count(PipeId::MTE1, kind, bytes);
-    if (auto* t = timeline()) t->cube(PipeId::MTE1, "DataCopy(L1->BT/FB)", cycles, bytes, dst, src, nullptr, 0);
+    (void)kind;
+    const char* name = dm == Mem::BT ? "DataCopy(L1->BT)" : "DataCopy(L1->FB)";
+    count(PipeId::MTE1, name, bytes);
+    if (auto* t = timeline()) t->cube(PipeId::MTE1, name, cycles, bytes, {dst, src}, 0);
 }
 
 }  // namespace
@@ -212,13 +214,12 @@ void account_vector(const char* kind, uint64_t bytes, const void* dst, const voi
     if (auto* t = timeline()) t->vector(kind, bytes, dst, src0, src1);
 }
 
-void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, const void* dst, const void* src0, const void* src1,
-                  uint64_t gm_bytes) {
+void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, const CubeOperands& o, uint64_t gm_bytes) {
     if (!t_core) return;
     stop_in_preflight();
     require_core(CoreKind::aic, kind);
     count(pipe, kind, bytes);
-    if (auto* t = timeline()) t->cube(pipe, kind, cycles, bytes, dst, src0, src1, gm_bytes);
+    if (auto* t = timeline()) t->cube(pipe, kind, cycles, bytes, o, gm_bytes);
 }
 
 const CubeTiming& cube_timing() {

@@ -98,19 +98,18 @@ void CoreTimeline::copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t 
     touch({ub}, commit(pipe, kind, start, occupancy, setup, bytes));
 }
 
-void CoreTimeline::cube(PipeId pipe, const char* kind, double work, uint64_t bytes, const void* dst, const void* src0, const void* src1,
-                        uint64_t gm_bytes) {
+void CoreTimeline::cube(PipeId pipe, const char* kind, double work, uint64_t bytes, const CubeOperands& o, uint64_t gm_bytes) {
     const CubeTiming& c = m_p.cube;
     const double fixed = pipe == PipeId::MTE1 ? c.mte1_setup_cycles : pipe == PipeId::M ? c.m_issue_cycles
                          : pipe == PipeId::FIX ? c.fix_setup_cycles : 0.0;
     charge_scalar(m_p.scalar_issue_cycles, "issue");
-    const double ready = std::max(m_scalar, gate_of({dst, src0, src1}));
+    const double ready = std::max(m_scalar, gate_of({o.dst, o.src0, o.src1, o.src2}));
     double start = std::max(m_free[size_t(pipe)], ready);
     if (gm_bytes > 0) {  // a write into GM: the DMA's latency and this core's share of the GM bandwidth
         work = std::max(work, double(gm_bytes) / m_mte_bw);
         start = std::max(m_free[size_t(pipe)], ready + m_p.mte_latency_cycles);
     }
-    touch({dst, src0, src1}, commit(pipe, kind, start, fixed + work, fixed, bytes));
+    touch({o.dst, o.src0, o.src1, o.src2}, commit(pipe, kind, start, fixed + work, fixed, bytes));
 }
 
 void CoreTimeline::vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1) {

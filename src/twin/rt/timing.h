@@ -45,8 +45,7 @@ public:
     // A cube-side instruction (MTE1, M, FIX): `work` cycles plus the pipe's fixed set-up
     // (mte1.setup_cycles, cube.issue_cycles, fixpipe.setup_cycles); `gm_bytes` > 0 makes it a DMA
     // into GM (at least gm_bytes over the core's GM bandwidth, after the DMA latency).
-    void cube(PipeId pipe, const char* kind, double work, uint64_t bytes, const void* dst, const void* src0, const void* src1,
-              uint64_t gm_bytes);
+    void cube(PipeId pipe, const char* kind, double work, uint64_t bytes, const CubeOperands& operands, uint64_t gm_bytes);
     void vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1);
     void scalar_access(const void* ub, bool write);
     void queue(QueueOp op, const void* slot);

@@ -49,12 +49,18 @@ void account_vector(const char* kind, uint64_t bytes, const void* dst, const voi
                     const void* src1 = nullptr);
 // A cube-side instruction (rt/timing.h: MTE1 loads, M, FIX) that the API has already executed:
 // `pipe` and `kind` as for the others, `cycles` its duration on the pipe as the API computed it
-// from the SoC's cube parameters (cube_timing()), `bytes` moved, and the on-chip tensors it
-// writes (`dst`) and reads. `gm_bytes` > 0 makes it a DMA into GM (FIX -> GM), timed like
-// MTE3 with the GM bandwidth share and the DMA latency. The calling core must be an AIC, or
-// the API names itself and the core in the error.
-void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, const void* dst, const void* src0 = nullptr,
-                  const void* src1 = nullptr, uint64_t gm_bytes = 0);
+// from the SoC's cube parameters (cube_timing(); the pipe's fixed set-up is added by the timing
+// model), `bytes` moved, and the on-chip tensors it writes (`dst`) and reads (`src`, up to
+// three). `gm_bytes` > 0 makes it a DMA into GM (FIX -> GM), timed like MTE3 with the GM
+// bandwidth share and the DMA latency. The calling core must be an AIC, or the API names
+// itself and the core in the error.
+struct CubeOperands {
+    const void* dst = nullptr;
+    const void* src0 = nullptr;
+    const void* src1 = nullptr;
+    const void* src2 = nullptr;
+};
+void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, const CubeOperands& operands, uint64_t gm_bytes = 0);
 // The cube's timing parameters, for the APIs that compute their own durations.
 struct CubeTiming {
     double mte1_l0a_bytes_per_cycle = 256;  // L1 -> L0A

@@ -241,7 +241,7 @@ ASCENDOPT_TWIN_FN void fixpipe(uint8_t* (*dst_span)(void*, uint64_t), void* dst_
             }
     const uint64_t bytes = uint64_t(j.nd_num) * j.m * j.n * sizeof(D);
     const double local = double(uint64_t(j.nd_num) * j.m * nblocks * 16 * sizeof(S)) / cube_timing().fix_bytes_per_cycle;
-    account_cube(PipeId::FIX, "Fixpipe", local, bytes, gm ? nullptr : dst_tile, src.data(), nullptr, gm ? bytes : 0);
+    account_cube(PipeId::FIX, "Fixpipe", local, bytes, {gm ? nullptr : dst_tile, src.data(), j.table}, gm ? bytes : 0);
 }
 
 template <class T>

@@ -151,7 +151,7 @@ ASCENDOPT_TWIN_FN void load2d(const AscendC::LocalTensor<T>& dst, const uint8_t*
     }
     const uint64_t bytes = uint64_t(p.repeatTimes) * k_fractal_bytes;
     if (src_is_gm) account_copy(PipeId::MTE2, "LoadData", bytes, p.repeatTimes, dst.data());
-    else account_cube(PipeId::MTE1, "LoadData", mte1_cycles(dm, bytes), bytes, dst.data(), src_base);
+    else account_cube(PipeId::MTE1, "LoadData", mte1_cycles(dm, bytes), bytes, {dst.data(), src_base});
 }
 
 // The source fractals a LoadData reads: from startIndex, repeatTimes of them srcStride apart.
@@ -232,7 +232,7 @@ ASCENDOPT_TWIN_FN void LoadDataWithTranspose(const LocalTensor<T>& dst, const Lo
         }
     }
     const uint64_t bytes = uint64_t(p.repeatTimes) * fractals * k_fractal_bytes;
-    account_cube(PipeId::MTE1, "LoadDataWithTranspose", mte1_cycles(dm, bytes), bytes, dst.data(), src.data());
+    account_cube(PipeId::MTE1, "LoadDataWithTranspose", mte1_cycles(dm, bytes), bytes, {dst.data(), src.data()});
 }
 
 // Fills `dst` (L1: 32-byte blocks, on MTE2; L0A / L0B: 512-byte blocks, on MTE1) with a value:
@@ -255,7 +255,7 @@ ASCENDOPT_TWIN_FN void InitConstValue(const LocalTensor<T>& dst, const InitConst
     }
     const uint64_t moved = uint64_t(p.repeatTimes) * p.blockNum * block;
     if (m == Mem::L1) account_copy(PipeId::MTE2, "InitConstValue", moved, p.repeatTimes, dst.data());
-    else account_cube(PipeId::MTE1, "InitConstValue", mte1_cycles(m, moved), moved, dst.data());
+    else account_cube(PipeId::MTE1, "InitConstValue", mte1_cycles(m, moved), moved, {dst.data()});
 }
 // The newer name of InitConstValue.
 template <class T, class U = T>

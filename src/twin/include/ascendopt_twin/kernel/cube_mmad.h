@@ -135,7 +135,7 @@ ASCENDOPT_TWIN_FN void mmad(const AscendC::LocalTensor<TC>& c, const AscendC::Lo
         // K blocks of 32 bytes per step (int8: 32 elements, half: 16, float: 8; HF32: 16).
         const uint64_t k_steps = hf32 ? ceil_div(p.k, 16) : ceil_div(kpad * sizeof(TA), 32);
         const double cycles = double(m1 * n1 * k_steps) * cube_timing().m_cycles_per_fractal;
-        account_cube(PipeId::M, "Mmad", cycles, uint64_t(p.m) * p.n * p.k, c.data(), a.data(), b.data());
+        account_cube(PipeId::M, "Mmad", cycles, uint64_t(p.m) * p.n * p.k, {c.data(), a.data(), b.data(), bias});
     }
 }
 
