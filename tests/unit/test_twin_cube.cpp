@@ -555,3 +555,49 @@ TEST_F(CubeTest, CubeApisOnAVectorCoreAreErrors) {
     auto t = a2.AllocTensor<half>();
     EXPECT_TWIN_ERROR(Duplicate(t, half(1.0f), 256), ErrorKind::run_failed, "L0A, which an AIV core (block 0) does not have");
 }
+
+// LoadData with LoadData3DParamsV2: im2col of a padded, strided 3x3 window over a C1HWC0 feature
+// map, into L0A (Zz) and, transposed, into L0B (Zn), against a scalar im2col; the window comes
+// from SetFmatrix when the config says so.
+TEST_F(CubeTest, LoadData3dIsIm2col) {
+    const int c1 = 2, h = 5, w = 6, c0 = 16, fh = 3, fw = 3, stride = 2;
+    const uint8_t pad[4] = {1, 1, 1, 0};  // left, right, top, bottom
+    auto l1 = local<half>(Mem::L1, c1 * h * w * c0);
+    for (int i = 0; i < c1 * h * w * c0; ++i) l1.data()[i] = half(float(i % 1000) + 0.5f);
+    const int wout = (w + 2 - fw) / stride + 1;  // 3
+    auto im2col = [&](int m, int k) {
+        const int kb = k / c0, cc = k % c0, ch = kb / (fh * fw), pos = kb % (fh * fw);
+        const int hin = (m / wout) * stride + pos / fw - 1, win = (m % wout) * stride + pos % fw - 1;
+        if (hin < 0 || hin >= h || win < 0 || win >= w) return -7.0f;
+        return float(l1.data()[((ch * h + hin) * w + win) * c0 + cc]);
+    };
+    LoadData3DParamsV2<half> p;
+    std::memcpy(p.padList, pad, 4);
+    p.l1H = h;
+    p.l1W = w;
+    p.channelSize = c1 * c0;
+    p.kStartPt = 16;
+    p.kExtension = 64;  // columns 16..79
+    p.mStartPt = 2;
+    p.mExtension = 16;  // rows 2..17
+    p.strideH = p.strideW = stride;
+    p.filterH = fh;
+    p.filterW = fw;
+    p.padValue = half(-7.0f);
+    auto l0a = local<half>(Mem::L0A, 16 * 64);
+    LoadData(l0a, l1, p);
+    for (int m = 0; m < 16; ++m)
+        for (int k = 0; k < 64; ++k) ASSERT_EQ(float(l0a.data()[zz(m, k, 16, 4)]), im2col(2 + m, 16 + k)) << m << "," << k;
+
+    static constexpr IsResetLoad3dConfig from_registers = {false, false};
+    SetFmatrix(h, w, pad, FmatrixMode::FMATRIX_RIGHT);
+    SetLoadDataPaddingValue(half(-7.0f));
+    LoadData3DParamsV2<half> q = p;
+    q.l1H = q.l1W = 1;  // ignored: the registers describe the map
+    q.padValue = half(99.0f);
+    auto l0b = local<half>(Mem::L0B, 16 * 64);
+    LoadData<half, from_registers>(l0b, l1, q);
+    // L0B holds B with the im2col rows as K and its columns as N.
+    for (int m = 0; m < 16; ++m)
+        for (int k = 0; k < 64; ++k) ASSERT_EQ(float(l0b.data()[zn(m, k, 16, 4)]), im2col(2 + m, 16 + k)) << m << "," << k;
+}

@@ -30,5 +30,6 @@
 #include "ascendopt_twin/kernel/core_type.h"
 #include "ascendopt_twin/kernel/cross_core.h"
 #include "ascendopt_twin/kernel/cube_load.h"
+#include "ascendopt_twin/kernel/cube_load3d.h"
 #include "ascendopt_twin/kernel/cube_mmad.h"
 #include "ascendopt_twin/kernel/cube_fixpipe.h"
