@@ -601,3 +601,20 @@ TEST_F(CubeTest, LoadData3dIsIm2col) {
     for (int m = 0; m < 16; ++m)
         for (int k = 0; k < 64; ++k) ASSERT_EQ(float(l0b.data()[zn(m, k, 16, 4)]), im2col(2 + m, 16 + k)) << m << "," << k;
 }
+
+// Fixpipe's GM writes take the core's atomic mode: with SetAtomicAdd<float> a second Fixpipe
+// adds to what the first wrote; the elements between rows stay as they were.
+TEST_F(CubeTest, FixpipeAccumulatesUnderSetAtomicAdd) {
+    auto c1 = local<float>(Mem::L0C, 256);
+    for (int i = 0; i < 256; ++i) c1.data()[i] = float(i);
+    float* host = nullptr;
+    auto out = gm<float>(16 * 20, &host);
+    for (int i = 0; i < 16 * 20; ++i) host[i] = -1.0f;
+    FixpipeParamsV220 p(16, 16, 16, 20, false);  // rows of 16 in rows of 20
+    Fixpipe(out, c1, p);
+    SetAtomicAdd<float>();
+    Fixpipe(out, c1, p);
+    SetAtomicNone();
+    for (int r = 0; r < 16; ++r)
+        for (int c = 0; c < 20; ++c) ASSERT_EQ(host[r * 20 + c], c < 16 ? 2.0f * float(r * 16 + c) : -1.0f) << r << "," << c;
+}

@@ -10,6 +10,7 @@
 //   with a scalar word (deqScalar, SetFixpipePreQuantFlag) or, as V..., a per-column table of
 //   uint64 words in L1 (cbufWorkspace) or FB (SetFixPipeConfig);
 // - reluEn / reluPre: ReLU (for the quantizing modes: negative values scaled by 0).
+// Writes to GM take the core's atomic mode (SetAtomicAdd and the rest, atomic.h).
 // The quantization word: bits 31..13 a float scale with 10 mantissa bits, 35..32 N - 1 (shift),
 // 36 the shift flag (int32 >> N saturated to int16 first), 45..37 a signed 9-bit offset (REQ8,
 // QF322B8_PRE), 46 signed (int8) or unsigned (uint8) output.
@@ -19,8 +20,10 @@
 
 #include <cmath>
 #include <type_traits>
+#include <vector>
 
 #include "ascendopt_twin/kernel/cube_common.h"
+#include "ascendopt_twin/runtime_gm.h"
 
 namespace AscendC {
 
@@ -187,13 +190,13 @@ ASCENDOPT_TWIN_FN void check_types(const FixJob& j, const char* api) {
                  "(V)REQ8 int32 -> int8/uint8, (V)QF322B8_PRE float -> int8/uint8");
 }
 
-// The entry point of Fixpipe / DataCopy from CO1: reads the NZ source from L0C and writes each
-// element through `store(offset_in_elements, value)`, returning the destination extent in
-// elements; charges the FIX pipe. `dst_ptr` is the destination's first byte (GM host memory or
-// L1), `gm` says which.
+// The entry point of Fixpipe / DataCopy from CO1: reads the NZ source from L0C, converts each
+// element and writes it to GM at device address `gm_addr` (through gm_write, so the core's
+// atomic mode applies, run by contiguous run) or, when `l1` is given, into that L1 tensor;
+// charges the FIX pipe.
 template <class D, class S>
-ASCENDOPT_TWIN_FN void fixpipe(uint8_t* (*dst_span)(void*, uint64_t), void* dst_ctx, const void* dst_tile, const AscendC::LocalTensor<S>& src,
-                               const FixJob& j, bool gm, const char* api) {
+ASCENDOPT_TWIN_FN void fixpipe(uint64_t gm_addr, const AscendC::LocalTensor<D>* l1, const AscendC::LocalTensor<S>& src, const FixJob& j,
+                               const char* api) {
     require_core(CoreKind::aic, api);
     static_assert(std::is_same_v<S, float> || std::is_same_v<S, int32_t>, "L0C holds float or int32_t");
     if (j.n == 0 || j.m == 0 || j.nd_num == 0) return;  // documented NOP
@@ -229,41 +232,39 @@ ASCENDOPT_TWIN_FN void fixpipe(uint8_t* (*dst_span)(void*, uint64_t), void* dst_
     uint64_t extent = 0;
     for (uint64_t nd = 0; nd < j.nd_num; ++nd) extent = std::max(extent, dst_offset(nd, j.m - 1, j.n - 1) + 1);
     if (!j.nd && b8 && nblocks > 1) extent = std::max(extent, dst_offset(0, j.m - 1, (nblocks & ~uint64_t(1)) * 16 - 1) + 1);
-    D* out = reinterpret_cast<D*>(dst_span(dst_ctx, extent * sizeof(D)));
+    D* out = nullptr;
+    std::vector<D> staged;       // GM: the converted elements, written run by run
+    std::vector<uint8_t> written;
+    if (l1) {
+        require_local(api, "destination", *l1, {Mem::L1}, 32, extent * sizeof(D));
+        out = l1->data();
+    } else {
+        staged.resize(extent);
+        written.assign(extent, 0);
+        out = staged.data();
+    }
     const S* in = src.data();
     for (uint64_t nd = 0; nd < j.nd_num; ++nd)
         for (uint64_t r = 0; r < j.m; ++r)
             for (uint64_t c = 0; c < j.n; ++c) {
                 const S v = in[nd * j.src_nd_stride * 256 + (c / 16) * j.src_stride * 16 + r * 16 + c % 16];
-                // TODO(atomic): GM writes under SetAtomicAdd/Max/Min must combine with what GM holds;
-                // the twin's atomic mode lands in copy.h, and Fixpipe's GM stores should go through it here.
-                out[dst_offset(nd, r, c)] = convert<D, S>(v, uint32_t(c), j);
+                const uint64_t at = dst_offset(nd, r, c);
+                out[at] = convert<D, S>(v, uint32_t(c), j);
+                if (!l1) written[at] = 1;
             }
+    for (uint64_t i = 0; i < written.size();) {  // GM: each run of written elements, with the core's atomic mode
+        if (!written[i]) {
+            ++i;
+            continue;
+        }
+        uint64_t e = i;
+        while (e < written.size() && written[e]) ++e;
+        gm_write(gm_addr + i * sizeof(D), staged.data() + i, (e - i) * sizeof(D), api);
+        i = e;
+    }
     const uint64_t bytes = uint64_t(j.nd_num) * j.m * j.n * sizeof(D);
     const double local = double(uint64_t(j.nd_num) * j.m * nblocks * 16 * sizeof(S)) / cube_timing().fix_bytes_per_cycle;
-    account_cube(PipeId::FIX, "Fixpipe", local, bytes, {gm ? nullptr : dst_tile, src.data(), j.table}, gm ? bytes : 0);
-}
-
-template <class T>
-struct GmDest {
-    const AscendC::GlobalTensor<T>* t;
-    const char* api;
-};
-template <class T>
-ASCENDOPT_TWIN_FN uint8_t* gm_dest_span(void* ctx, uint64_t bytes) {
-    auto* d = static_cast<GmDest<T>*>(ctx);
-    return gm_translate(d->t->address(), bytes, true, d->api);
-}
-template <class T>
-struct L1Dest {
-    const AscendC::LocalTensor<T>* t;
-    const char* api;
-};
-template <class T>
-ASCENDOPT_TWIN_FN uint8_t* l1_dest_span(void* ctx, uint64_t bytes) {
-    auto* d = static_cast<L1Dest<T>*>(ctx);
-    require_local(d->api, "destination", *d->t, {Mem::L1}, 32, bytes);
-    return reinterpret_cast<uint8_t*>(d->t->data());
+    account_cube(PipeId::FIX, "Fixpipe", local, bytes, {l1 ? static_cast<const void*>(l1->data()) : nullptr, src.data(), j.table}, l1 ? 0 : bytes);
 }
 
 ASCENDOPT_TWIN_FN inline FixJob job_of(const AscendC::FixpipeParamsV220& p, bool nd) {
@@ -300,8 +301,7 @@ namespace AscendC {
 template <class T, class U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 ASCENDOPT_TWIN_FN void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
     using namespace ascendopt_twin::cube;
-    GmDest<T> d{&dst, "Fixpipe"};
-    fixpipe<T, U>(&gm_dest_span<T>, &d, nullptr, src, job_of(p, config.format == CO2Layout::ROW_MAJOR), true, "Fixpipe");
+    fixpipe<T, U>(dst.address(), nullptr, src, job_of(p, config.format == CO2Layout::ROW_MAJOR), "Fixpipe");
 }
 // L0C -> GM with the per-column quantization table in L1 (cbufWorkspace).
 template <class T, class U, const FixpipeConfig& config = CFG_ROW_MAJOR, class S = uint64_t>
@@ -309,23 +309,20 @@ ASCENDOPT_TWIN_FN void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
     using namespace ascendopt_twin::cube;
     FixJob j = job_of(p, config.format == CO2Layout::ROW_MAJOR);
     if (j.n != 0 && j.m != 0) j.table = quant_table(cbufWorkspace, j.n, "Fixpipe");
-    GmDest<T> d{&dst, "Fixpipe"};
-    fixpipe<T, U>(&gm_dest_span<T>, &d, nullptr, src, j, true, "Fixpipe");
+    fixpipe<T, U>(dst.address(), nullptr, src, j, "Fixpipe");
 }
 // L0C -> L1: NZ only on the 910B (CFG_ROW_MAJOR has no effect on this path).
 template <class T, class U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 ASCENDOPT_TWIN_FN void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
     using namespace ascendopt_twin::cube;
-    L1Dest<T> d{&dst, "Fixpipe(L0C->L1)"};
-    fixpipe<T, U>(&l1_dest_span<T>, &d, dst.data(), src, job_of(p, false), false, "Fixpipe(L0C->L1)");
+    fixpipe<T, U>(0, &dst, src, job_of(p, false), "Fixpipe(L0C->L1)");
 }
 template <class T, class U, const FixpipeConfig& config = CFG_ROW_MAJOR, class S = uint64_t>
 ASCENDOPT_TWIN_FN void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& p) {
     using namespace ascendopt_twin::cube;
     FixJob j = job_of(p, false);
     if (j.n != 0 && j.m != 0) j.table = quant_table(cbufWorkspace, j.n, "Fixpipe(L0C->L1)");
-    L1Dest<T> d{&dst, "Fixpipe(L0C->L1)"};
-    fixpipe<T, U>(&l1_dest_span<T>, &d, dst.data(), src, j, false, "Fixpipe(L0C->L1)");
+    fixpipe<T, U>(0, &dst, src, j, "Fixpipe(L0C->L1)");
 }
 
 }  // namespace AscendC
@@ -360,8 +357,7 @@ namespace AscendC {
 template <class T, class U>
 ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
     using namespace ascendopt_twin::cube;
-    GmDest<T> d{&dst, "DataCopy(CO1->GM)"};
-    fixpipe<T, U>(&gm_dest_span<T>, &d, nullptr, src, job_of(p), true, "DataCopy(CO1->GM)");
+    fixpipe<T, U>(dst.address(), nullptr, src, job_of(p), "DataCopy(CO1->GM)");
 }
 template <class T, class U>
 ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
@@ -369,8 +365,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>&
     FixJob j = job_of(p);
     j.nd = false;
     j.nd_num = 1;
-    L1Dest<T> d{&dst, "DataCopy(CO1->L1)"};
-    fixpipe<T, U>(&l1_dest_span<T>, &d, dst.data(), src, j, false, "DataCopy(CO1->L1)");
+    fixpipe<T, U>(0, &dst, src, j, "DataCopy(CO1->L1)");
 }
 
 }  // namespace AscendC
