@@ -20,7 +20,6 @@
 
 #include <cmath>
 #include <type_traits>
-#include <vector>
 
 #include "ascendopt_twin/kernel/cube_common.h"
 #include "ascendopt_twin/runtime_gm.h"
@@ -233,35 +232,36 @@ ASCENDOPT_TWIN_FN void fixpipe(uint64_t gm_addr, const AscendC::LocalTensor<D>* 
     for (uint64_t nd = 0; nd < j.nd_num; ++nd) extent = std::max(extent, dst_offset(nd, j.m - 1, j.n - 1) + 1);
     if (!j.nd && b8 && nblocks > 1) extent = std::max(extent, dst_offset(0, j.m - 1, (nblocks & ~uint64_t(1)) * 16 - 1) + 1);
     D* out = nullptr;
-    std::vector<D> staged;       // GM: the converted elements, written run by run
-    std::vector<uint8_t> written;
     if (l1) {
         require_local(api, "destination", *l1, {Mem::L1}, 32, extent * sizeof(D));
         out = l1->data();
-    } else {
-        staged.resize(extent);
-        written.assign(extent, 0);
-        out = staged.data();
     }
+    // GM: runs of consecutive destination elements are gathered (up to k_run) and written with
+    // gm_write, so the core's atomic mode applies. (No std containers here: kernel code is
+    // instrumented and their loops would be charged as the kernel's scalar work.)
+    constexpr uint64_t k_run = 64;
+    D run[k_run];
+    uint64_t run_at = 0, run_len = 0;
+    auto flush = [&]() ASCENDOPT_TWIN_FN {
+        if (run_len) gm_write(gm_addr + run_at * sizeof(D), run, run_len * sizeof(D), api);
+        run_len = 0;
+    };
     const S* in = src.data();
     for (uint64_t nd = 0; nd < j.nd_num; ++nd)
         for (uint64_t r = 0; r < j.m; ++r)
             for (uint64_t c = 0; c < j.n; ++c) {
                 const S v = in[nd * j.src_nd_stride * 256 + (c / 16) * j.src_stride * 16 + r * 16 + c % 16];
                 const uint64_t at = dst_offset(nd, r, c);
-                out[at] = convert<D, S>(v, uint32_t(c), j);
-                if (!l1) written[at] = 1;
+                const D value = convert<D, S>(v, uint32_t(c), j);
+                if (out) {
+                    out[at] = value;
+                    continue;
+                }
+                if (run_len == k_run || (run_len && at != run_at + run_len)) flush();
+                if (run_len == 0) run_at = at;
+                run[run_len++] = value;
             }
-    for (uint64_t i = 0; i < written.size();) {  // GM: each run of written elements, with the core's atomic mode
-        if (!written[i]) {
-            ++i;
-            continue;
-        }
-        uint64_t e = i;
-        while (e < written.size() && written[e]) ++e;
-        gm_write(gm_addr + i * sizeof(D), staged.data() + i, (e - i) * sizeof(D), api);
-        i = e;
-    }
+    flush();
     const uint64_t bytes = uint64_t(j.nd_num) * j.m * j.n * sizeof(D);
     const double local = double(uint64_t(j.nd_num) * j.m * nblocks * 16 * sizeof(S)) / cube_timing().fix_bytes_per_cycle;
     account_cube(PipeId::FIX, "Fixpipe", local, bytes, {l1 ? static_cast<const void*>(l1->data()) : nullptr, src.data(), j.table}, l1 ? 0 : bytes);
