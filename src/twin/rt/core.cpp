@@ -290,15 +290,21 @@ void check_ub_access(const char* api, const char* which, const void* start, uint
     const std::string tensor = *which ? std::string("the ") + which + " tensor" : std::string("the tensor");
     const uint32_t size = t_core->size[size_t(m)];
     if (size == 0) fail(ErrorKind::run_failed, api, tensor + " is in " + missing_memory(m));
-    const std::string mem = mem_name(m);
-    if (from + bytes > size)  // a buffer InitBuffer placed past the memory's end, or an overrun
+    // Strings only where they are used: std::string's functions may be the kernel's instrumented
+    // instantiations, charged as the kernel's scalar work.
+    if (from + bytes > size) {  // a buffer InitBuffer placed past the memory's end, or an overrun
+        const std::string mem = mem_name(m);
         fail(ErrorKind::resource_exceeded, api,
              "the access covers " + mem + " bytes " + std::to_string(from) + ".." + std::to_string(from + bytes - 1) + ", past the end of the core's " +
                  std::to_string(size) + "-byte " + mem + "; " + tensor + " is " + describe_ub(start) + " (InitBuffer hands out " + mem +
                  " past its end without complaint on the device, but using it faults)");
+    }
     if (bytes <= buffer_bytes) return;
-    const std::string what = "the access covers " + std::to_string(bytes) + " bytes from the start of " + tensor + ", but its " + mem +
-                             " buffer holds " + std::to_string(buffer_bytes) + " from there; " + tensor + " is " + describe_ub(start);
+    static const char* const k_but_its[size_t(Mem::count)] = {", but its UB buffer holds ", ", but its L1 buffer holds ", ", but its L0A buffer holds ",
+                                                       ", but its L0B buffer holds ", ", but its L0C buffer holds ", ", but its BT buffer holds ",
+                                                       ", but its FB buffer holds "};
+    const std::string what = "the access covers " + std::to_string(bytes) + " bytes from the start of " + tensor + k_but_its[size_t(m)] +
+                             std::to_string(buffer_bytes) + " from there; " + tensor + " is " + describe_ub(start);
     if (t_core->strict_ub) fail(ErrorKind::run_failed, api, what + " (--strict-ub)");
     UbOverrun& o = t_core->ub_overruns[std::string(api) + "\n" + which + "\n" + describe_ub(start)];
     if (bytes - buffer_bytes > o.bytes_past) o = {api, which, describe_ub(start), bytes - buffer_bytes};
@@ -320,6 +326,12 @@ std::string describe_ub(const void* ub) {
     uint64_t off64 = 0;
     if (!mem_of(ub, m, off64)) return "not in a kernel's on-chip memory";
     const int64_t off = int64_t(off64);
+    // Literal per memory, so the message costs the string operations it did with the UB alone
+    // (std::string's functions may be the kernel's instrumented instantiations: scalar work).
+    static const char* const k_bytes[size_t(Mem::count)] = {" (UB bytes ", " (L1 bytes ", " (L0A bytes ", " (L0B bytes ",
+                                                            " (L0C bytes ", " (BT bytes ", " (FB bytes "};
+    static const char* const k_at[size_t(Mem::count)] = {"at UB byte ", "at L1 byte ", "at L0A byte ", "at L0B byte ",
+                                                         "at L0C byte ", "at BT byte ", "at FB byte "};
     const auto& sets = t_core->buffers;
     for (size_t k = sets.size(); k-- > 0;) {  // the latest InitBuffer that covers it
         const auto& b = sets[k];
@@ -327,12 +339,12 @@ std::string describe_ub(const void* ub) {
         const uint32_t i = uint32_t(off - b.base) / b.len;
         const uint32_t from = b.base + i * b.len;
         std::string s = "in buffer " + std::to_string(i + 1) + " of " + std::to_string(b.count) + " of the " + b.kind +
-                        " set up by InitBuffer call " + std::to_string(k + 1) + " (" + mem_name(m) + " bytes " + std::to_string(from) + ".." +
+                        " set up by InitBuffer call " + std::to_string(k + 1) + k_bytes[size_t(m)] + std::to_string(from) + ".." +
                         std::to_string(from + b.len - 1) + ")";
         if (uint32_t(off) != from) s += ", at its byte " + std::to_string(uint32_t(off) - from);
         return s;
     }
-    return "at " + std::string(mem_name(m)) + " byte " + std::to_string(off) + ", in no buffer that InitBuffer set up";
+    return k_at[size_t(m)] + std::to_string(off) + ", in no buffer that InitBuffer set up";
 }
 
 void account_flag(bool set, int src_pipe, int dst_pipe, int32_t id) {
