@@ -111,7 +111,7 @@ ASCENDOPT_TWIN_FN void load3d(const AscendC::LocalTensor<T>& dst, const AscendC:
     }
     T pad_value = p.padValue;
     if (config.isSetPadding) AscendC::SetLoadDataPaddingValue(p.padValue);
-    else std::memcpy(&pad_value, &st.load3d_padding, sizeof(T));
+    else std::memcpy(static_cast<void*>(&pad_value), &st.load3d_padding, sizeof(T));
     const uint32_t fw = p.filterW + (p.filterSizeW ? 256 : 0), fh = p.filterH + (p.filterSizeH ? 256 : 0);
     if (h == 0 || w == 0 || p.channelSize == 0 || p.kExtension == 0 || p.mExtension == 0 || fw == 0 || fh == 0) return;  // documented NOP
     if (st.repeat_time == 0) return;
@@ -131,7 +131,7 @@ ASCENDOPT_TWIN_FN void load3d(const AscendC::LocalTensor<T>& dst, const AscendC:
              "a transposing load (into L0B, or enTranspose into L0A) of " + num(sizeof(T)) + "-byte data is not modelled by the twin (b16 is)");
     const uint64_t c1 = p.channelSize / c;
     const uint64_t hkwk = uint64_t(fh) * fw;
-    const int64_t kw_dilated = int64_t(fw - 1) * p.dilationFilterW + 1, kh_dilated = int64_t(fh - 1) * p.dilationFilterH + 1;
+    const int64_t kw_dilated = int64_t(fw - 1) * p.dilationFilterW + 1;  // the rows: each output pixel has its own (h, w) start
     const int64_t wout = (int64_t(w) + pad[0] + pad[1] - kw_dilated) / p.strideW + 1;
     if (wout <= 0) fail(ErrorKind::run_failed, api, "the filter is wider than the padded feature map (l1W " + num(w) + ")");
     const uint64_t m1 = ceil_div(p.mExtension, 16), k1 = ceil_div(p.kExtension, c);
