@@ -3,11 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 namespace ascendopt {
 
 using nlohmann::json;
-const char* const k_pipes[] = {"S", "V", "MTE2", "MTE3"};
+// The twin's pipes (src/twin/rt/timing.cpp pipe_name); the cube cores' MTE1, M and FIX show only
+// when a kernel used them.
+const char* const k_pipes[] = {"S", "V", "MTE2", "MTE3", "MTE1", "M", "FIX"};
 
 std::string render_profile(const std::string& op, const json& s) {
     std::string out = fmt::format("{} / {}: {:.2f} us simulated on {} ({} blocks, tiling key {}, launch overhead {:.2f} us)\n",
@@ -23,13 +26,16 @@ std::string render_profile(const std::string& op, const json& s) {
     out += fmt::format("\n{:<5} {:>28}   {:>21}   {:>12}   {:>12}\n", "pipe", "busy us min / median / max", "utilization min/med/max",
                        "instructions", "bytes");
     for (const char* p : k_pipes) {
+        if (!s["pipes"].contains(p)) continue;
         const json& x = s["pipes"][p];
+        const bool cube_pipe = std::string_view(p) == "MTE1" || std::string_view(p) == "M" || std::string_view(p) == "FIX";
+        if (cube_pipe && x["instructions"].get<uint64_t>() == 0) continue;
         out += fmt::format("{:<5} {:>8.2f} / {:>8.2f} / {:>8.2f}   {:>5.0f}% / {:>5.0f}% / {:>5.0f}%   {:>12}   {:>12}\n", p,
                            x["busy_us"]["min"].get<double>(), x["busy_us"]["median"].get<double>(), x["busy_us"]["max"].get<double>(),
                            100 * x["utilization"]["min"].get<double>(), 100 * x["utilization"]["median"].get<double>(),
                            100 * x["utilization"]["max"].get<double>(), x["instructions"].get<uint64_t>(), x["bytes"].get<uint64_t>());
     }
-    out += fmt::format("\nmoved: {} bytes GM->UB (MTE2), {} bytes UB->GM (MTE3)\ninstructions by kind:",
+    out += fmt::format("\nmoved: {} bytes GM->UB/L1 (MTE2), {} bytes UB/L0C->GM (MTE3, FIX)\ninstructions by kind:",
                        s["bytes_in"].get<uint64_t>(), s["bytes_out"].get<uint64_t>());
     for (const auto& [k, v] : s["instructions_by_kind"].items()) out += fmt::format(" {} {},", k, v.get<uint64_t>());
     if (out.back() == ',') out.pop_back();

@@ -7,7 +7,14 @@ namespace {
 
 using nlohmann::json;
 
-const char* const k_pipes[] = {"S", "V", "MTE2", "MTE3"};
+// The twin's pipes (src/twin/rt/timing.cpp pipe_name): MTE1, M and FIX are the cube cores'.
+const char* const k_pipes[] = {"S", "V", "MTE2", "MTE3", "MTE1", "M", "FIX"};
+
+// One pipe of a core's timing (empty when an older result lacks the pipe).
+const json& pipe_of(const json& block, const char* p) {
+    static const json none = json::object();
+    return block.contains("pipes") && block["pipes"].contains(p) ? block["pipes"][p] : none;
+}
 
 json spread(std::vector<double> v) {
     if (v.empty()) return {{"min", 0}, {"median", 0}, {"max", 0}};
@@ -24,16 +31,16 @@ json bound_of(const json& blocks) {
     std::string pipe = "S";
     double busy = -1;
     for (const char* p : k_pipes) {
-        const double b = (*slowest)["pipes"][p].value("busy_us", 0.0);
+        const double b = pipe_of(*slowest, p).value("busy_us", 0.0);
         if (b > busy) {
             busy = b;
             pipe = p;
         }
     }
     const double end = slowest->value("busy_end_us", 0.0);
-    const double startup = (*slowest)["pipes"][pipe].value("startup_us", 0.0);
-    std::string kind = pipe == "S" ? "scalar" : pipe == "V" ? "vector" : "memory";
-    if ((pipe == "MTE2" || pipe == "MTE3") && busy > 0 && startup / busy > 0.5) kind = "DMA latency";
+    const double startup = pipe_of(*slowest, pipe.c_str()).value("startup_us", 0.0);
+    std::string kind = pipe == "S" ? "scalar" : pipe == "V" ? "vector" : pipe == "M" ? "cube" : "memory";
+    if ((pipe == "MTE2" || pipe == "MTE3" || pipe == "FIX") && busy > 0 && startup / busy > 0.5) kind = "DMA latency";
     const double util = end > 0 ? busy / end : 0;
     if (util < 0.5) kind += ", stalls (no pipe busy more than half the time)";
     return {{"pipe", pipe}, {"kind", kind}, {"utilization", util}, {"block", slowest->value("block", 0)}};
@@ -50,11 +57,11 @@ json profile_summary(const CaseResult& c) {
         uint64_t count = 0, bytes = 0;
         for (const auto& b : blocks) {
             const double end = b.value("busy_end_us", 0.0);
-            const double bu = b["pipes"][p].value("busy_us", 0.0);
+            const double bu = pipe_of(b, p).value("busy_us", 0.0);
             busy.push_back(bu);
             util.push_back(end > 0 ? bu / end : 0);
-            count += b["pipes"][p].value("count", uint64_t(0));
-            bytes += b["pipes"][p].value("bytes", uint64_t(0));
+            count += pipe_of(b, p).value("count", uint64_t(0));
+            bytes += pipe_of(b, p).value("bytes", uint64_t(0));
         }
         pipes[p] = {{"busy_us", spread(busy)}, {"utilization", spread(util)}, {"instructions", count}, {"bytes", bytes}};
     }
@@ -70,7 +77,7 @@ json profile_summary(const CaseResult& c) {
             {"bound", bound_of(blocks)},
             {"pipes", pipes},
             {"bytes_in", pipes["MTE2"]["bytes"]},
-            {"bytes_out", pipes["MTE3"]["bytes"]},
+            {"bytes_out", pipes["MTE3"]["bytes"].get<uint64_t>() + pipes["FIX"]["bytes"].get<uint64_t>()},
             {"instructions_by_kind", c.twin["instructions"].value("by_kind", json::object())},
             {"cores", blocks}};  // per core: start/end, basic blocks, per-pipe busy, set-up, count, bytes
 }

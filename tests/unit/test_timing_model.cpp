@@ -196,3 +196,101 @@ TEST(TimingModel, DeterministicWhateverTheThreadScheduling) {
     }
     EXPECT_GT(cycles_to_us(a.block0.end_cycles), 0);
 }
+
+// --- cube cores --------------------------------------------------------------------------
+
+namespace {
+
+struct CubeLoopParams {
+    uint32_t buffers;  // buffers of the L0A / L0B queues: 1 or 2
+    uint32_t iters;
+};
+
+// An AIC loop: L1 -> L0A / L0B (LoadData, MTE1) then Mmad (M) accumulating into one L0C tile,
+// `iters` times, the L0 queues single or double buffered; the result goes out with Fixpipe.
+template <int Buffers>
+void cube_loop(GM_ADDR c, uint32_t iters) {
+    TPipe pipe;
+    TQue<TPosition::A1, 1> a1;
+    TQue<TPosition::A2, Buffers> a2;
+    TQue<TPosition::B2, Buffers> b2;
+    TQue<TPosition::CO1, 1> co1;
+    constexpr uint32_t tile = 64 * 64;  // 64 x 64 half: 16 fractals
+    pipe.InitBuffer(a1, 1, 2 * tile * 2);
+    pipe.InitBuffer(a2, Buffers, tile * 2);
+    pipe.InitBuffer(b2, Buffers, tile * 2);
+    pipe.InitBuffer(co1, 1, 64 * 64 * 4);
+    LocalTensor<half> l1 = a1.AllocTensor<half>();
+    LocalTensor<float> acc = co1.AllocTensor<float>();
+    for (uint32_t i = 0; i < iters; ++i) {
+        LocalTensor<half> a = a2.template AllocTensor<half>();
+        LocalTensor<half> b = b2.template AllocTensor<half>();
+        LoadData(a, l1, LoadData2DParams(0, 16, 1, 0, 0, false, 0));
+        LoadData(b, l1[tile], LoadData2DParams(0, 16, 1, 0, 0, false, 0));
+        a2.EnQue(a);
+        b2.EnQue(b);
+        a = a2.template DeQue<half>();
+        b = b2.template DeQue<half>();
+        Mmad(acc, a, b, MmadParams(64, 64, 64, 0, false, i == 0));
+        a2.FreeTensor(a);
+        b2.FreeTensor(b);
+    }
+    co1.EnQue(acc);
+    acc = co1.DeQue<float>();
+    GlobalTensor<float> out;
+    out.SetGlobalBuffer(reinterpret_cast<float*>(c), 64 * 64);
+    FixpipeParamsV220 f(64, 64, 64, 64, false);
+    Fixpipe(out, acc, f);
+    co1.FreeTensor(acc);
+    a1.FreeTensor(l1);
+}
+
+extern "C" void cube_loop_kernel(GM_ADDR c, GM_ADDR, GM_ADDR, GM_ADDR tiling) {
+    CubeLoopParams p;
+    ::ascendopt_twin::load_tiling(&p, sizeof p, tiling);
+    if (p.buffers == 2) cube_loop<2>(c, p.iters);
+    else cube_loop<1>(c, p.iters);
+}
+
+ascendopt_twin::LaunchResult run_cube_loop(uint32_t buffers, uint32_t iters) {
+    const auto& soc = ascendopt_twin::testing::test_soc();
+    ascendopt_twin::GmSpace gm(1 << 22);
+    CubeLoopParams p{buffers, iters};
+    std::vector<uint8_t*> args = {gm.add("c", 64 * 64 * 4), gm.add("unused", 32), gm.add("ws", 0), gm.add("tiling", sizeof p)};
+    std::memcpy(gm.host(args[3]), &p, sizeof p);
+    ascendopt_twin::LaunchOptions options;
+    options.kernel_type = ascendopt_twin::KernelType::aic;
+    return ascendopt_twin::launch(soc, reinterpret_cast<void*>(&cube_loop_kernel), args, 1, 0, gm, options);
+}
+
+}  // namespace
+
+// The rules of docs/timing-model.md for the cube: an Mmad takes ceil(m/16) * ceil(n/16) * (K in
+// 32-byte blocks) steps plus its issue cost; a LoadData into L0A moves 256 bytes a cycle, into
+// L0B 128, plus its set-up.
+TEST(TimingModel, CubeDurationsFollowFractalCountsAndMte1Rates) {
+    const auto r = run_cube_loop(1, 1);
+    const auto& soc = ascendopt_twin::testing::test_soc();
+    const auto& c = soc.timing.cube;
+    const auto& b = r.blocks.at(0);
+    EXPECT_EQ(b.kind, ascendopt_twin::CoreKind::aic);
+    EXPECT_DOUBLE_EQ(busy(b, ascendopt_twin::PipeId::M), c.m_issue_cycles + 4 * 4 * 4 * c.m_cycles_per_fractal);
+    EXPECT_DOUBLE_EQ(busy(b, ascendopt_twin::PipeId::MTE1),
+                     2 * c.mte1_setup_cycles + 8192 / c.mte1_l0a_bytes_per_cycle + 8192 / c.mte1_l0b_bytes_per_cycle);
+    EXPECT_EQ(b.pipes[size_t(ascendopt_twin::PipeId::FIX)].count, 1u);
+    EXPECT_EQ(b.pipes[size_t(ascendopt_twin::PipeId::V)].count, 0u);
+}
+
+// With one L0A/L0B buffer each LoadData waits for the Mmad that read the buffer before it; with
+// two, the loads of step i+1 overlap the Mmad of step i (the queues gate as UB queues do), so the
+// loop is bounded by the busier of MTE1 and M instead of their sum.
+TEST(TimingModel, DoubleBufferedL0OverlapsMte1AndM) {
+    const uint32_t iters = 64;
+    const auto single = run_cube_loop(1, iters).blocks.at(0);
+    const auto twice = run_cube_loop(2, iters).blocks.at(0);
+    const double mte1 = busy(single, ascendopt_twin::PipeId::MTE1), m = busy(single, ascendopt_twin::PipeId::M);
+    EXPECT_DOUBLE_EQ(busy(twice, ascendopt_twin::PipeId::MTE1), mte1);
+    EXPECT_GT(single.end_cycles, 0.95 * (mte1 + m));                  // serialized
+    EXPECT_LT(twice.end_cycles, 0.8 * single.end_cycles);             // overlapped
+    EXPECT_GT(twice.end_cycles, std::max(mte1, m));                   // but not below the bound
+}

@@ -132,3 +132,187 @@ TEST(Launch, UnbalancedSyncAllIsAnError) {
             << e.what();
     }
 }
+
+// --- kernel types, mixed launches and cross-core flags ----------------------------------
+
+namespace {
+
+ascendopt_twin::LaunchResult launch_kind(void* kernel, ascendopt_twin::GmSpace& gm, const std::vector<uint8_t*>& args, uint32_t blocks,
+                                         ascendopt_twin::KernelType kind) {
+    ascendopt_twin::LaunchOptions options;
+    options.kernel_type = kind;
+    return ascendopt_twin::launch(ascendopt_twin::testing::test_soc(), kernel, args, blocks, 0, gm, options);
+}
+
+// Every core records who it is: AICs in slots 0..blocks-1, AIVs after them by GetBlockIdx.
+extern "C" void whoami_kernel(GM_ADDR out, GM_ADDR, GM_ADDR, GM_ADDR) {
+    GlobalTensor<int32_t> o;
+    o.SetGlobalBuffer(reinterpret_cast<int32_t*>(out), 1024);
+    const int64_t slot = ASCEND_IS_AIC ? GetBlockIdx() : GetBlockNum() + GetBlockIdx();
+    o.SetValue(slot * 6 + 0, int32_t(g_coreType));
+    o.SetValue(slot * 6 + 1, int32_t(GetBlockIdx()));
+    o.SetValue(slot * 6 + 2, int32_t(GetBlockNum()));
+    o.SetValue(slot * 6 + 3, int32_t(GetSubBlockIdx()));
+    o.SetValue(slot * 6 + 4, int32_t(GetTaskRatio()));
+    o.SetValue(slot * 6 + 5, int32_t(GetSubBlockNum()));
+}
+
+// Mode 2 both ways: each AIC writes its block's value and sets flag 3; its two AIVs wait for it,
+// write value + 1 + sub-block, and set flag 5; the AIC waits for both and sums what they wrote.
+extern "C" void handoff_kernel(GM_ADDR data, GM_ADDR out, GM_ADDR, GM_ADDR) {
+    GlobalTensor<int32_t> d, o;
+    d.SetGlobalBuffer(reinterpret_cast<int32_t*>(data), 1024);
+    o.SetGlobalBuffer(reinterpret_cast<int32_t*>(out), 1024);
+    const int64_t block = ASCEND_IS_AIC ? GetBlockIdx() : GetBlockIdx() / 2;
+    if ASCEND_IS_AIC {
+        d.SetValue(block * 4, int32_t(100 * (block + 1)));
+        CrossCoreSetFlag<2, PIPE_FIX>(3);
+        CrossCoreWaitFlag(5);
+        o.SetValue(block, d.GetValue(block * 4 + 1) + d.GetValue(block * 4 + 2));
+    }
+    if ASCEND_IS_AIV {
+        CrossCoreWaitFlag(3);
+        d.SetValue(block * 4 + 1 + GetSubBlockIdx(), d.GetValue(block * 4) + 1 + int32_t(GetSubBlockIdx()));
+        CrossCoreSetFlag<2, PIPE_MTE3>(5);
+    }
+}
+
+// Mode 0 among all AIVs, mode 1 among the two AIVs of a block.
+extern "C" void aiv_flags_kernel(GM_ADDR data, GM_ADDR out, GM_ADDR, GM_ADDR) {
+    GlobalTensor<int32_t> d, o;
+    d.SetGlobalBuffer(reinterpret_cast<int32_t*>(data), 1024);
+    o.SetGlobalBuffer(reinterpret_cast<int32_t*>(out), 1024);
+    if ASCEND_IS_AIC return;
+    const int64_t me = GetBlockIdx();
+    d.SetValue(me, int32_t(me + 1));
+    CrossCoreSetFlag<1, PIPE_MTE3>(2);  // both AIVs of my block have written
+    CrossCoreWaitFlag(2);
+    o.SetValue(me, d.GetValue(me ^ 1));
+    CrossCoreSetFlag<0, PIPE_MTE3>(4);  // every AIV has written
+    CrossCoreWaitFlag(4);
+    int32_t sum = 0;
+    for (int64_t i = 0; i < GetBlockNum() * 2; ++i) sum += d.GetValue(i);
+    o.SetValue(512 + me, sum);
+}
+
+// Only AIV sub-block 0 sets the flag its AIC waits for in mode 2: the AIC waits for a flag that
+// can never be raised.
+extern "C" void never_set_kernel(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+    if (ASCEND_IS_AIV && GetSubBlockIdx() == 0) CrossCoreSetFlag<2, PIPE_MTE3>(7);
+    if ASCEND_IS_AIC CrossCoreWaitFlag(7);
+}
+
+// A cube API on a vector core in a mixed launch.
+extern "C" void cube_on_vector_kernel(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+    TPipe pipe;
+    TQue<TPosition::A1, 1> q;
+    pipe.InitBuffer(q, 1, 512);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    if ASCEND_IS_AIV InitConstValue(t, InitConstValueParams<half>(1, 1, 0, half(0.0f)));
+}
+
+}  // namespace
+
+TEST(Launch, MixedOneToTwoLaunchGivesEachCoreItsIndices) {
+    ascendopt_twin::GmSpace gm(1 << 20);
+    uint8_t* out = gm.add("out", 4096);
+    std::memset(gm.host(out), 0xFF, 4096);
+    const uint32_t blocks = 3;
+    launch_kind(reinterpret_cast<void*>(&whoami_kernel), gm, {out, gm.add("b", 32), gm.add("ws", 0), gm.add("t", 0)}, blocks,
+                ascendopt_twin::KernelType::mix_aic_1_2);
+    const auto* v = reinterpret_cast<const int32_t*>(gm.host(out));
+    for (uint32_t b = 0; b < blocks; ++b) {  // AICs: index b of 3, one per block
+        const int32_t* s = v + b * 6;
+        EXPECT_EQ(s[0], AscendC::AIC);
+        EXPECT_EQ(s[1], int32_t(b));
+        EXPECT_EQ(s[2], 3);
+        EXPECT_EQ(s[3], 0);
+        EXPECT_EQ(s[4], 1);
+        EXPECT_EQ(s[5], 1);
+    }
+    for (uint32_t i = 0; i < 2 * blocks; ++i) {  // AIVs: index 0..5, sub-block i % 2, ratio 2
+        const int32_t* s = v + (blocks + i) * 6;
+        EXPECT_EQ(s[0], AscendC::AIV) << i;
+        EXPECT_EQ(s[1], int32_t(i));
+        EXPECT_EQ(s[2], 3);
+        EXPECT_EQ(s[3], int32_t(i % 2));
+        EXPECT_EQ(s[4], 2);
+        EXPECT_EQ(s[5], 2);
+    }
+    // AIC-only: three AICs and no AIV.
+    std::memset(gm.host(out), 0xFF, 4096);
+    const auto r = launch_kind(reinterpret_cast<void*>(&whoami_kernel), gm, {out, gm.add("b2", 32), gm.add("ws2", 0), gm.add("t2", 0)},
+                               blocks, ascendopt_twin::KernelType::aic);
+    EXPECT_EQ(v[2 * 6], AscendC::AIC);
+    EXPECT_EQ(v[3 * 6], -1);
+    EXPECT_EQ(r.blocks.size(), 3u);
+}
+
+TEST(Launch, CrossCoreFlagsHandDataBetweenAicAndItsAivs) {
+    ascendopt_twin::GmSpace gm(1 << 20);
+    uint8_t* data = gm.add("data", 4096);
+    uint8_t* out = gm.add("out", 4096);
+    const uint32_t blocks = 30;  // more than the 24 AI Cores: the last blocks run in a second wave
+    const auto r = launch_kind(reinterpret_cast<void*>(&handoff_kernel), gm, {data, out, gm.add("ws", 0), gm.add("t", 0)}, blocks,
+                               ascendopt_twin::KernelType::mix_aic_1_2);
+    const auto* o = reinterpret_cast<const int32_t*>(gm.host(out));
+    for (uint32_t b = 0; b < blocks; ++b) EXPECT_EQ(o[b], 2 * 100 * int32_t(b + 1) + 3) << b;
+    EXPECT_EQ(r.counts.by_kind.at("CrossCoreSetFlag"), 3u * blocks);
+    // The AIVs waited for their AIC's set, which reaches them cross_core_flag_cycles later; the
+    // blocks beyond the 24 AI Cores start when the first wave's block on their core ends.
+    const auto& soc = ascendopt_twin::testing::test_soc();
+    EXPECT_EQ(r.blocks.at(1).kind, ascendopt_twin::CoreKind::aiv);
+    EXPECT_GE(r.blocks.at(1).end_cycles, soc.timing.cross_core_flag_cycles);
+    const auto& first = r.blocks.at(0);    // AIC of block 0
+    const auto& late = r.blocks.at(3 * 24);  // AIC of block 24, on AI Core 0 again
+    EXPECT_EQ(late.block, 24);
+    EXPECT_DOUBLE_EQ(late.start_cycles, std::max({first.end_cycles, r.blocks.at(1).end_cycles, r.blocks.at(2).end_cycles}));
+}
+
+TEST(Launch, CrossCoreModesZeroAndOneAmongAivs) {
+    ascendopt_twin::GmSpace gm(1 << 20);
+    uint8_t* data = gm.add("data", 4096);
+    uint8_t* out = gm.add("out", 4096);
+    const uint32_t blocks = 4;
+    launch_kind(reinterpret_cast<void*>(&aiv_flags_kernel), gm, {data, out, gm.add("ws", 0), gm.add("t", 0)}, blocks,
+                ascendopt_twin::KernelType::mix_aic_1_2);
+    const auto* o = reinterpret_cast<const int32_t*>(gm.host(out));
+    for (int32_t i = 0; i < int32_t(2 * blocks); ++i) {
+        EXPECT_EQ(o[i], (i ^ 1) + 1) << i;                 // the other AIV of my block had written
+        EXPECT_EQ(o[512 + i], 8 * 9 / 2) << i;             // every AIV had written
+    }
+}
+
+TEST(Launch, AWaitNoCoreCanSatisfyIsAnError) {
+    ascendopt_twin::GmSpace gm(1 << 20);
+    try {
+        launch_kind(reinterpret_cast<void*>(&never_set_kernel), gm, {gm.add("a", 32), gm.add("b", 32), gm.add("ws", 0), gm.add("t", 0)}, 2,
+                    ascendopt_twin::KernelType::mix_aic_1_2);
+        ADD_FAILURE() << "expected an error";
+    } catch (const ascendopt_twin::TwinError& e) {
+        EXPECT_EQ(e.api, "CrossCoreWaitFlag");
+        EXPECT_NE(std::string(e.what()).find("waits for flag 7, but no core can set it any more"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("has returned"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("this hangs an NPU"), std::string::npos) << e.what();
+    }
+    // Mode 2 needs an AIC and its AIVs: in an AIV-only launch it names the mode.
+    try {
+        launch_kind(reinterpret_cast<void*>(&never_set_kernel), gm, {gm.add("c", 32), gm.add("d", 32), gm.add("ws2", 0), gm.add("t2", 0)}, 2,
+                    ascendopt_twin::KernelType::aiv);
+        ADD_FAILURE() << "expected an error";
+    } catch (const ascendopt_twin::TwinError& e) {
+        EXPECT_NE(std::string(e.what()).find("mode 2 synchronizes the AIVs of a block with its AIC"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Launch, ACubeApiOnAVectorCoreNamesBoth) {
+    ascendopt_twin::GmSpace gm(1 << 20);
+    try {
+        launch_kind(reinterpret_cast<void*>(&cube_on_vector_kernel), gm, {gm.add("a", 32), gm.add("b", 32), gm.add("ws", 0), gm.add("t", 0)},
+                    1, ascendopt_twin::KernelType::mix_aic_1_1);
+        ADD_FAILURE() << "expected an error";
+    } catch (const ascendopt_twin::TwinError& e) {
+        EXPECT_EQ(e.api, "InitConstValue");
+        EXPECT_NE(std::string(e.what()).find("a cube API on an AIV core (block 0)"), std::string::npos) << e.what();
+    }
+}

@@ -1,52 +1,62 @@
-// Per-thread core state: block identity, the Unified Buffer arena, mask and reduce
-// registers, the current TPipe and instruction counts.
+// Per-thread core state: block identity and core kind, the on-chip memories (the UB of an AIV;
+// L1, L0A, L0B, L0C, BT and FB of an AIC), mask, reduce and cube registers, the current TPipe
+// and instruction counts.
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <map>
+#include <string_view>
 
 #include "timing.h"
 #include "twin_rt.h"
 
 namespace ascendopt_twin {
 
+constexpr size_t k_mems = size_t(Mem::count);
+
 struct CoreScope::State {
     const SocSpec* soc = nullptr;
     int64_t block_idx = 0;
     int64_t block_num = 1;
+    CoreIdentity who;
     uint64_t tiling_key = 0;
     GmSpace* gm = nullptr;
-    Barrier* barrier = nullptr;
-    uint8_t* ub = nullptr;
+    LaunchSync* sync = nullptr;
+    uint8_t* ub = nullptr;  // the core's address range: one k_mem_window_bytes window per memory
+    std::array<uint32_t, k_mems> size{};  // bytes of each memory this core has (0: none)
     MaskState mask;
     ReduceState reduce;
+    CubeState cube;
     void* pipe = nullptr;
     InstrCounts counts;
     std::unique_ptr<CoreTimeline> timeline;  // null when timing is off
     bool preflight = false;
-    uint32_t ub_high = 0;
-    struct UbBuffers {  // one InitBuffer: `count` buffers of `len` bytes from UB offset `base`
+    std::array<uint32_t, k_mems> high{};  // InitBuffer high-water mark per memory
+    struct Buffers {  // one InitBuffer: `count` buffers of `len` bytes from offset `base` of `mem`
+        Mem mem;
         uint32_t base, count, len;
         const char* kind;
     };
-    std::vector<UbBuffers> ub_buffers;  // in InitBuffer order
+    std::vector<Buffers> buffers;  // in InitBuffer order
     bool strict_ub = false;
     std::map<std::string, UbOverrun> ub_overruns;  // by API and buffer
 };
 
 namespace {
 
-// The UB's bytes, then PROT_NONE up to the end of the window: on the device InitBuffer hands out
-// UB offsets without checking them against the UB's size, and only an access past the end
-// faults; here it faults too, and the fault handler names the buffer (ub_fault_report).
-uint8_t* map_ub_window(uint64_t ub_bytes) {
-    void* p = mmap(nullptr, k_ub_window_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) fail(ErrorKind::resource_exceeded, "UB", "cannot reserve the core's UB window");
+// Each memory's bytes from the start of its window, then PROT_NONE up to the window's end: on
+// the device InitBuffer hands out offsets without checking them against the memory's size, and
+// only an access past the end faults; here it faults too, and the fault handler names the
+// buffer (ub_fault_report). Memories the core lacks stay PROT_NONE altogether.
+uint8_t* map_core_window(const std::array<uint32_t, k_mems>& size) {
+    void* p = mmap(nullptr, k_core_window_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) fail(ErrorKind::resource_exceeded, "UB", "cannot reserve the core's memory windows");
     const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
-    if (mprotect(p, (ub_bytes + page - 1) / page * page, PROT_READ | PROT_WRITE) != 0)
-        fail(ErrorKind::resource_exceeded, "UB", "cannot map the core's " + std::to_string(ub_bytes) + " bytes of UB");
+    for (size_t m = 0; m < k_mems; ++m)
+        if (size[m] && mprotect(static_cast<uint8_t*>(p) + m * k_mem_window_bytes, (size[m] + page - 1) / page * page, PROT_READ | PROT_WRITE) != 0)
+            fail(ErrorKind::resource_exceeded, mem_name(Mem(m)), "cannot map the core's " + std::to_string(size[m]) + " bytes of " + mem_name(Mem(m)));
     return static_cast<uint8_t*>(p);
 }
 
@@ -81,7 +91,7 @@ void InstrCounts::merge(const InstrCounts& o) {
 }
 
 CoreScope::CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, uint64_t tiling_key, GmSpace* gm,
-                     Barrier* barrier, const LaunchOptions& options)
+                     LaunchSync* sync, const LaunchOptions& options, const CoreIdentity& who)
     : m_state(std::make_unique<State>()) {
     if (options.timing && !options.preflight) {
         const double bw = options.mte_bytes_per_cycle > 0 ? options.mte_bytes_per_cycle : soc.timing.mte_bytes_per_cycle;
@@ -95,21 +105,34 @@ CoreScope::CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, u
     m_state->block_num = block_num;
     m_state->tiling_key = tiling_key;
     m_state->gm = gm;
-    m_state->barrier = barrier;
-    m_state->ub = map_ub_window(soc.ub_bytes);
+    m_state->sync = sync;
+    m_state->who = who;
+    auto& size = m_state->size;
+    if (who.kind == CoreKind::aiv) {
+        size[size_t(Mem::UB)] = uint32_t(soc.ub_bytes);
+    } else {
+        size[size_t(Mem::L1)] = uint32_t(soc.l1_bytes);
+        size[size_t(Mem::L0A)] = uint32_t(soc.l0a_bytes);
+        size[size_t(Mem::L0B)] = uint32_t(soc.l0b_bytes);
+        size[size_t(Mem::L0C)] = uint32_t(soc.l0c_bytes);
+        size[size_t(Mem::BT)] = uint32_t(soc.bt_bytes);
+        size[size_t(Mem::FB)] = uint32_t(soc.fb_bytes);
+    }
+    m_state->ub = map_core_window(size);
     t_core = m_state.get();
 }
 
 CoreScope::~CoreScope() {
     if (t_core == m_state.get()) t_core = nullptr;
-    munmap(m_state->ub, k_ub_window_bytes);
+    munmap(m_state->ub, k_core_window_bytes);
 }
 
 const InstrCounts& CoreScope::counts() const { return m_state->counts; }
 
 CoreTimeline* CoreScope::timeline() const { return m_state->timeline.get(); }
 
-uint32_t CoreScope::ub_bytes_used() const { return m_state->ub_high; }
+uint32_t CoreScope::ub_bytes_used() const { return m_state->high[size_t(Mem::UB)]; }
+uint32_t CoreScope::mem_bytes_used(Mem m) const { return m_state->high[size_t(m)]; }
 
 std::vector<UbOverrun> CoreScope::ub_overruns() const {
     std::vector<UbOverrun> out;
@@ -147,11 +170,73 @@ void account_copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts
     if (auto* t = timeline()) t->copy(pipe, kind, bytes, bursts, ub);
 }
 
+namespace {
+
+std::string core_name(const State& c) {
+    std::string s = std::string(core_kind_name(c.who.kind)) + " core (block " + std::to_string(c.block_idx);
+    if (c.who.sub_block_num > 1) s += ", sub-block " + std::to_string(c.who.sub_block_idx);
+    return s + ")";
+}
+
+// On an AIC, DataCopy between LocalTensors (copy.h routes it to the vector pipe) is the MTE1
+// copy L1 -> BT (bias) or L1 -> FB (quantization tables); anything else has no data path.
+void cube_local_copy(const char* kind, uint64_t bytes, const void* dst, const void* src) {
+    Mem dm = Mem::UB, sm = Mem::UB;
+    uint64_t doff = 0, soff = 0;
+    mem_of(dst, dm, doff);
+    mem_of(src, sm, soff);
+    if (sm != Mem::L1 || (dm != Mem::BT && dm != Mem::FB))
+        fail(ErrorKind::run_failed, "DataCopy",
+             std::string("no data path from ") + mem_name(sm) + " to " + mem_name(dm) + " on an " + core_name(*t_core) +
+                 "; between LocalTensors a cube core copies L1 -> BT (TPosition C1 -> C2) and L1 -> FB (C1 -> C2PIPE2GM)");
+    if (doff % 64 != 0)
+        fail(ErrorKind::run_failed, "DataCopy",
+             std::string("the destination starts at ") + mem_name(dm) + " byte " + std::to_string(doff) + ", not a multiple of 64 bytes");
+    const double cycles = double(bytes) / t_core->soc->timing.cube.mte1_bt_bytes_per_cycle;
+    (void)kind;
+    const char* name = dm == Mem::BT ? "DataCopy(L1->BT)" : "DataCopy(L1->FB)";
+    count(PipeId::MTE1, name, bytes);
+    if (auto* t = timeline()) t->cube(PipeId::MTE1, name, cycles, bytes, {dst, src}, 0);
+}
+
+}  // namespace
+
 void account_vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1) {
     if (!t_core) return;
     stop_in_preflight();
+    if (t_core->who.kind == CoreKind::aic) {
+        if (std::string_view(kind) == "copy_ub_to_ub") return cube_local_copy(kind, bytes, dst, src0);
+        fail(ErrorKind::run_failed, kind,
+             std::string("a vector instruction on an ") + core_name(*t_core) +
+                 "; vector APIs run on AIV cores: guard them with ASCEND_IS_AIV (or launch the kernel as a vector kernel type)");
+    }
     count(PipeId::V, kind, bytes);
     if (auto* t = timeline()) t->vector(kind, bytes, dst, src0, src1);
+}
+
+void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, const CubeOperands& o, uint64_t gm_bytes) {
+    if (!t_core) return;
+    stop_in_preflight();
+    require_core(CoreKind::aic, kind);
+    count(pipe, kind, bytes);
+    if (auto* t = timeline()) t->cube(pipe, kind, cycles, bytes, o, gm_bytes);
+}
+
+const CubeTiming& cube_timing() {
+    static const CubeTiming defaults;
+    return t_core ? t_core->soc->timing.cube : defaults;
+}
+
+void require_core(CoreKind kind, const char* api) {
+    auto& c = core(api);
+    if (c.who.kind == kind) return;
+    if (kind == CoreKind::aic)
+        fail(ErrorKind::run_failed, api,
+             std::string("a cube API on an ") + core_name(c) +
+                 "; cube APIs run on AIC cores: launch the kernel with a cube kernel type (KERNEL_TYPE_AIC_ONLY or a MIX type, the "
+                 "job's kernel_type) and guard cube code with ASCEND_IS_AIC");
+    fail(ErrorKind::run_failed, api,
+         std::string("a vector API on an ") + core_name(c) + "; vector APIs run on AIV cores: guard them with ASCEND_IS_AIV");
 }
 
 void account_scalar(const void* ub, bool write) {
@@ -165,27 +250,60 @@ void account_queue(QueueOp op, const void* slot) {
     if (auto* t = timeline()) t->queue(op, slot);
 }
 
+bool mem_of(const void* p, Mem& m, uint64_t& offset) {
+    if (!t_core || !t_core->ub) return false;
+    const auto* b = static_cast<const uint8_t*>(p);
+    if (b < t_core->ub || b >= t_core->ub + k_core_window_bytes) return false;
+    const uint64_t off = uint64_t(b - t_core->ub);
+    m = Mem(off / k_mem_window_bytes);
+    offset = off % k_mem_window_bytes;
+    return true;
+}
+
 void account_ub_slots(const void* base, uint32_t count_, uint32_t len, const char* kind) {
-    if (t_core && t_core->ub) {
-        const uint64_t start = uint64_t(static_cast<const uint8_t*>(base) - t_core->ub);
+    Mem m;
+    uint64_t start = 0;
+    if (mem_of(base, m, start)) {
         const uint64_t end = start + uint64_t(count_) * len;
-        t_core->ub_high = uint32_t(std::max<uint64_t>(t_core->ub_high, end));
-        t_core->ub_buffers.push_back({uint32_t(start), count_, len, kind});
+        t_core->high[size_t(m)] = uint32_t(std::max<uint64_t>(t_core->high[size_t(m)], end));
+        t_core->buffers.push_back({m, uint32_t(start), count_, len, kind});
     }
     if (auto* t = timeline()) t->add_slots(base, count_, len);
 }
 
+namespace {
+
+// Why memory `m` is not there: "UB, which an AIC core (block 0) does not have (...)".
+std::string missing_memory(Mem m) {
+    const bool cube_mem = m != Mem::UB;
+    return std::string(mem_name(m)) + ", which an " + core_name(*t_core) + " does not have" +
+           (cube_mem ? " (a cube buffer used on a vector core: cube APIs run on AIC cores, guarded by ASCEND_IS_AIC)"
+                     : " (a UB buffer used on a cube core: vector APIs run on AIV cores, guarded by ASCEND_IS_AIV)");
+}
+
+}  // namespace
+
 void check_ub_access(const char* api, const char* which, const void* start, uint64_t bytes, uint64_t buffer_bytes) {
-    if (!t_core || !t_core->ub) return;
-    const uint64_t from = uint64_t(static_cast<const uint8_t*>(start) - t_core->ub);
+    Mem m;
+    uint64_t from = 0;
+    if (!mem_of(start, m, from)) return;
     const std::string tensor = *which ? std::string("the ") + which + " tensor" : std::string("the tensor");
-    if (from + bytes > t_core->soc->ub_bytes)  // a buffer InitBuffer placed past the UB's end, or an overrun
+    const uint32_t size = t_core->size[size_t(m)];
+    if (size == 0) fail(ErrorKind::run_failed, api, tensor + " is in " + missing_memory(m));
+    // Strings only where they are used: std::string's functions may be the kernel's instrumented
+    // instantiations, charged as the kernel's scalar work.
+    if (from + bytes > size) {  // a buffer InitBuffer placed past the memory's end, or an overrun
+        const std::string mem = mem_name(m);
         fail(ErrorKind::resource_exceeded, api,
-             "the access covers UB bytes " + std::to_string(from) + ".." + std::to_string(from + bytes - 1) + ", past the end of the core's " +
-                 std::to_string(t_core->soc->ub_bytes) + "-byte UB; " + tensor + " is " + describe_ub(start) +
-                 " (InitBuffer hands out UB past its end without complaint on the device, but using it faults)");
+             "the access covers " + mem + " bytes " + std::to_string(from) + ".." + std::to_string(from + bytes - 1) + ", past the end of the core's " +
+                 std::to_string(size) + "-byte " + mem + "; " + tensor + " is " + describe_ub(start) + " (InitBuffer hands out " + mem +
+                 " past its end without complaint on the device, but using it faults)");
+    }
     if (bytes <= buffer_bytes) return;
-    const std::string what = "the access covers " + std::to_string(bytes) + " bytes from the start of " + tensor + ", but its UB buffer holds " +
+    static const char* const k_but_its[size_t(Mem::count)] = {", but its UB buffer holds ", ", but its L1 buffer holds ", ", but its L0A buffer holds ",
+                                                       ", but its L0B buffer holds ", ", but its L0C buffer holds ", ", but its BT buffer holds ",
+                                                       ", but its FB buffer holds "};
+    const std::string what = "the access covers " + std::to_string(bytes) + " bytes from the start of " + tensor + k_but_its[size_t(m)] +
                              std::to_string(buffer_bytes) + " from there; " + tensor + " is " + describe_ub(start);
     if (t_core->strict_ub) fail(ErrorKind::run_failed, api, what + " (--strict-ub)");
     UbOverrun& o = t_core->ub_overruns[std::string(api) + "\n" + which + "\n" + describe_ub(start)];
@@ -193,30 +311,40 @@ void check_ub_access(const char* api, const char* which, const void* start, uint
 }
 
 std::optional<std::string> ub_fault_report(uint64_t addr) {
-    if (!t_core || !t_core->ub) return std::nullopt;
-    const uint64_t base = reinterpret_cast<uint64_t>(t_core->ub);
-    if (addr < base || addr >= base + k_ub_window_bytes) return std::nullopt;
-    return "an access at UB byte " + std::to_string(addr - base) + " lies past the end of the core's " +
-           std::to_string(t_core->soc->ub_bytes) + "-byte UB; it is " + describe_ub(reinterpret_cast<const void*>(addr)) +
-           " (InitBuffer places buffers past the UB's end without complaint on the device, but using them faults)";
+    Mem m;
+    uint64_t off = 0;
+    if (!mem_of(reinterpret_cast<const void*>(addr), m, off)) return std::nullopt;
+    const uint32_t size = t_core->size[size_t(m)];
+    if (size == 0) return "an access at " + std::string(mem_name(m)) + " byte " + std::to_string(off) + " is in " + missing_memory(m);
+    return "an access at " + std::string(mem_name(m)) + " byte " + std::to_string(off) + " lies past the end of the core's " + std::to_string(size) +
+           "-byte " + mem_name(m) + "; it is " + describe_ub(reinterpret_cast<const void*>(addr)) + " (InitBuffer places buffers past the " +
+           mem_name(m) + "'s end without complaint on the device, but using them faults)";
 }
 
 std::string describe_ub(const void* ub) {
-    if (!t_core || !t_core->ub) return "not in a kernel's UB";
-    const int64_t off = static_cast<const uint8_t*>(ub) - t_core->ub;
-    const auto& sets = t_core->ub_buffers;
+    Mem m;
+    uint64_t off64 = 0;
+    if (!mem_of(ub, m, off64)) return "not in a kernel's on-chip memory";
+    const int64_t off = int64_t(off64);
+    // Literal per memory, so the message costs the string operations it did with the UB alone
+    // (std::string's functions may be the kernel's instrumented instantiations: scalar work).
+    static const char* const k_bytes[size_t(Mem::count)] = {" (UB bytes ", " (L1 bytes ", " (L0A bytes ", " (L0B bytes ",
+                                                            " (L0C bytes ", " (BT bytes ", " (FB bytes "};
+    static const char* const k_at[size_t(Mem::count)] = {"at UB byte ", "at L1 byte ", "at L0A byte ", "at L0B byte ",
+                                                         "at L0C byte ", "at BT byte ", "at FB byte "};
+    const auto& sets = t_core->buffers;
     for (size_t k = sets.size(); k-- > 0;) {  // the latest InitBuffer that covers it
         const auto& b = sets[k];
-        if (off < int64_t(b.base) || off >= int64_t(b.base) + int64_t(b.count) * b.len) continue;
+        if (b.mem != m || off < int64_t(b.base) || off >= int64_t(b.base) + int64_t(b.count) * b.len) continue;
         const uint32_t i = uint32_t(off - b.base) / b.len;
         const uint32_t from = b.base + i * b.len;
         std::string s = "in buffer " + std::to_string(i + 1) + " of " + std::to_string(b.count) + " of the " + b.kind +
-                        " set up by InitBuffer call " + std::to_string(k + 1) + " (UB bytes " + std::to_string(from) + ".." +
+                        " set up by InitBuffer call " + std::to_string(k + 1) + k_bytes[size_t(m)] + std::to_string(from) + ".." +
                         std::to_string(from + b.len - 1) + ")";
         if (uint32_t(off) != from) s += ", at its byte " + std::to_string(uint32_t(off) - from);
         return s;
     }
-    return "at UB byte " + std::to_string(off) + ", in no buffer that InitBuffer set up";
+    return k_at[size_t(m)] + std::to_string(off) + ", in no buffer that InitBuffer set up";
 }
 
 void account_flag(bool set, int src_pipe, int dst_pipe, int32_t id) {
@@ -231,14 +359,27 @@ void account_barrier(bool all_pipes) {
     if (auto* t = timeline()) t->barrier(all_pipes);
 }
 
+const char* core_kind_name(CoreKind kind) { return kind == CoreKind::aic ? "AIC" : "AIV"; }
+const char* mem_name(Mem m) {
+    static const char* names[] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+    return size_t(m) < k_mems ? names[size_t(m)] : "?";
+}
+
 int64_t block_idx() { return core("GetBlockIdx").block_idx; }
 int64_t block_num() { return core("GetBlockNum").block_num; }
+int64_t sub_block_idx() { return core("GetSubBlockIdx").who.sub_block_idx; }
+int64_t sub_block_num() { return core("GetSubBlockNum").who.sub_block_num; }
+int64_t task_ratio() { return core("GetTaskRatio").who.task_ratio; }
+CoreKind core_kind() { return core("g_coreType").who.kind; }
 uint64_t tiling_key() { return core("TILING_KEY_IS").tiling_key; }
 uint8_t* ub_base() { return core("UB access").ub; }
-uint32_t ub_size() { return static_cast<uint32_t>(core("UB access").soc->ub_bytes); }
+uint32_t ub_size() { return core("UB access").size[size_t(Mem::UB)]; }
 uint64_t ub_window() { return k_ub_window_bytes; }
+uint8_t* mem_base(Mem m) { return core(mem_name(m)).ub + size_t(m) * k_mem_window_bytes; }
+uint32_t mem_size(Mem m) { return core(mem_name(m)).size[size_t(m)]; }
 MaskState& mask_state() { return core("SetVectorMask").mask; }
 ReduceState& reduce_state() { return core("GetReduceMaxMinCount").reduce; }
+CubeState& cube_state() { return core("cube registers").cube; }
 void* current_pipe() { return t_core ? t_core->pipe : nullptr; }
 void set_current_pipe(void* pipe) {
     if (t_core) t_core->pipe = pipe;
@@ -261,14 +402,36 @@ void load_tiling(void* dst, size_t size, const uint8_t* device_tiling_addr) {
     std::memcpy(dst, src, size);
 }
 
-void sync_all() {
+void sync_all(bool aiv_only) {
     auto& c = core("SyncAll");
     stop_in_preflight();
     count(PipeId::S, "sync_all", 0);
     CoreTimeline* t = timeline();
     const double ready = t ? t->quiesce() : 0.0;
-    const double all_ready = c.barrier ? c.barrier->arrive_and_wait(c.block_idx, ready) : ready;
+    const double all_ready = c.sync ? c.sync->barrier(c.who.sync_index, aiv_only, ready) : ready;
     if (t) t->align(all_ready);
+}
+
+void cross_core_set(int mode, int pipe, uint16_t flag) {
+    auto& c = core("CrossCoreSetFlag");
+    stop_in_preflight();
+    count(PipeId::S, "CrossCoreSetFlag", 0);
+    CoreTimeline* t = timeline();
+    const double ready = t ? t->pipe_done(pipe) + c.soc->timing.cross_core_flag_cycles : 0.0;
+    if (!c.sync) fail(ErrorKind::run_failed, "CrossCoreSetFlag", "called on a core outside a launch (no other cores to signal)");
+    c.sync->set_flag(c.who.sync_index, mode, flag, ready);
+}
+
+void cross_core_wait(uint16_t flag) {
+    auto& c = core("CrossCoreWaitFlag");
+    stop_in_preflight();
+    count(PipeId::S, "CrossCoreWaitFlag", 0);
+    CoreTimeline* t = timeline();
+    if (!c.sync)
+        fail(ErrorKind::run_failed, "CrossCoreWaitFlag",
+             "flag " + std::to_string(flag) + ": called on a core outside a launch, where no core can ever set it (this hangs an NPU)");
+    const double raised = c.sync->wait_flag(c.who.sync_index, flag);
+    if (t) t->wait_until(raised, "cross_core_wait");
 }
 
 }  // namespace ascendopt_twin
@@ -289,10 +452,11 @@ void scalar_access(const void* p, uint64_t bytes, bool write) {
         account_scalar(nullptr, write);
         return;
     }
-    const uint64_t ub = reinterpret_cast<uint64_t>(c->ub);
-    if (c->ub && addr >= ub && addr < ub + k_ub_window_bytes) {
-        if (addr + bytes > ub + c->soc->ub_bytes)
-            fail(ErrorKind::resource_exceeded, "scalar UB access", *ub_fault_report(addr + bytes - 1));
+    Mem m;
+    uint64_t off = 0;
+    if (mem_of(p, m, off)) {
+        if (off + bytes > c->size[size_t(m)])
+            fail(ErrorKind::resource_exceeded, "scalar access to on-chip memory", *ub_fault_report(reinterpret_cast<uint64_t>(p) + bytes - 1));
         account_scalar(p, write);
     }
 }

@@ -108,9 +108,8 @@ std::optional<std::shared_ptr<void>> prepare_compile_info(const ops::OpDef& op, 
 }
 
 json counts_json(const InstrCounts& c) {
-    static const char* names[] = {"S", "V", "MTE2", "MTE3"};
     json pipes = json::object();
-    for (size_t i = 0; i < size_t(PipeId::count); ++i) pipes[names[i]] = {{"count", c.count[i]}, {"bytes", c.bytes[i]}};
+    for (size_t i = 0; i < size_t(PipeId::count); ++i) pipes[pipe_name(PipeId(i))] = {{"count", c.count[i]}, {"bytes", c.bytes[i]}};
     return {{"pipes", pipes}, {"by_kind", c.by_kind}};
 }
 
@@ -252,6 +251,11 @@ json run_job(const json& job) {
     LaunchOptions options;
     options.preflight = preflight;
     options.strict_ub = job.value("strict_ub", false);
+    // The cores to launch (eval/kernel_type.h): per tiling key when the kernel says so, else the default.
+    const json by_key = job.value("kernel_types_by_key", json::object());
+    const std::string kernel_type = by_key.value(std::to_string(ctx.GetTilingKey()), job.value("kernel_type", std::string("aiv")));
+    if (!kernel_type_from_name(kernel_type.empty() ? "aiv" : kernel_type, options.kernel_type))
+        return verdict("run_failed", "harness", "unknown kernel_type '" + kernel_type + "' (aiv, aic, mix_aic_1_2, mix_aic_1_1, mix_aic_1_0, mix_aiv_1_0)");
     options.timing = job.value("timing", true) && !preflight;
     const std::string trace_path = job.value("trace", "");
     options.trace = options.timing && !trace_path.empty();

@@ -1,8 +1,11 @@
-// Kernel launch: one thread per block, each with its own core, and SyncAll between them.
+// Kernel launch: one thread per core of each block (AIV, AIC, or an AIC with its AIVs), each with
+// its own core; SyncAll and the cross-core flags between them (LaunchSync).
 #include <pthread.h>
 
 #include <algorithm>
+#include <array>
 #include <condition_variable>
+#include <deque>
 #include <exception>
 #include <mutex>
 
@@ -10,49 +13,248 @@
 
 namespace ascendopt_twin {
 
-struct Barrier::Impl {
-    std::mutex mutex;
-    std::condition_variable cv;
-    int64_t participants = 0;
-    int64_t arrived = 0;
-    uint64_t generation = 0;
-    int64_t left_block = -1;  // first block that ended
-    double gathering = 0;     // largest ready time of the current generation
-    double released = 0;      // result of the last completed generation
-};
+namespace {
 
-Barrier::Barrier(int64_t participants) : m_impl(std::make_shared<Impl>()) { m_impl->participants = participants; }
+constexpr size_t k_flags = 16;
 
-double Barrier::arrive_and_wait(int64_t block, double ready_time) {
-    auto& s = *m_impl;
-    std::unique_lock<std::mutex> lock(s.mutex);
-    auto deadlock = [&] {
-        const int64_t gone = s.left_block;
-        lock.unlock();
-        fail(ErrorKind::run_failed, "SyncAll",
-             "block " + std::to_string(block) + " waits at SyncAll but block " + std::to_string(gone) +
-                 " has already returned; every block must call SyncAll the same number of times (this hangs an NPU)");
-    };
-    if (s.left_block >= 0) deadlock();
-    const uint64_t gen = s.generation;
-    s.gathering = std::max(s.gathering, ready_time);
-    if (++s.arrived == s.participants) {
-        s.arrived = 0;
-        s.released = s.gathering;
-        s.gathering = 0;
-        ++s.generation;
-        s.cv.notify_all();
-        return s.released;
+}  // namespace
+
+const char* kernel_type_name(KernelType t) {
+    switch (t) {
+        case KernelType::aiv: return "aiv";
+        case KernelType::aic: return "aic";
+        case KernelType::mix_aic_1_2: return "mix_aic_1_2";
+        case KernelType::mix_aic_1_1: return "mix_aic_1_1";
+        case KernelType::mix_aic_1_0: return "mix_aic_1_0";
+        case KernelType::mix_aiv_1_0: return "mix_aiv_1_0";
     }
-    s.cv.wait(lock, [&] { return s.generation != gen || s.left_block >= 0; });
-    if (s.generation == gen) deadlock();
-    return s.released;  // stays valid until every block arrives again, this one included
+    return "?";
 }
 
-void Barrier::leave(int64_t block) {
+bool kernel_type_from_name(const std::string& name, KernelType& t) {
+    for (KernelType k : {KernelType::aiv, KernelType::aic, KernelType::mix_aic_1_2, KernelType::mix_aic_1_1, KernelType::mix_aic_1_0,
+                         KernelType::mix_aiv_1_0})
+        if (name == kernel_type_name(k)) {
+            t = k;
+            return true;
+        }
+    return false;
+}
+
+// The state every blocking wait of a launch shares, under one mutex. A core that must wait
+// marks itself waiting; whoever satisfies it unmarks it, so that "every running core waits"
+// (a deadlock: nothing can ever wake them) is exact at every moment.
+struct LaunchSync::Impl {
+    std::vector<Core> cores;
+    std::mutex mutex;
+    std::condition_variable cv;
+    std::vector<char> done;
+    std::vector<std::string> waits_for;  // non-empty while the core waits: what for
+    size_t live = 0;
+    size_t waiting = 0;
+    bool deadlock = false;
+    struct Bar {
+        std::vector<size_t> members;
+        size_t arrived = 0;
+        uint64_t generation = 0;
+        double gathering = 0, released = 0;
+        int64_t left = -1;  // a member that returned
+    };
+    Bar bars[3];  // SyncAll of the AIVs, of the AICs, of every core
+    std::vector<std::vector<size_t>> group_aivs;
+    std::vector<int64_t> group_aic;
+    std::vector<size_t> all_of[2];  // by CoreKind
+    // Per core and flag: the times of raises not yet taken by a wait, and of sets not yet matched
+    // by the other participants (modes 0, 1, 2).
+    std::vector<std::array<std::deque<double>, k_flags>> counter, pending[3];
+
+    void start_waiting(size_t core, std::string what) {
+        waits_for[core] = std::move(what);
+        ++waiting;
+        check_deadlock();
+    }
+    void stop_waiting(size_t core) {
+        if (waits_for[core].empty()) return;
+        waits_for[core].clear();
+        --waiting;
+    }
+    void check_deadlock() {
+        if (live > 0 && waiting == live && !deadlock) {
+            deadlock = true;
+            cv.notify_all();
+        }
+    }
+    std::string name(size_t c) const {
+        const Core& k = cores[c];
+        std::string s = std::string(core_kind_name(k.kind)) + " block " + std::to_string(k.block);
+        if (k.kind == CoreKind::aiv && group_aic[size_t(k.group)] >= 0) s += " (sub-block " + std::to_string(k.sub) + ")";
+        return s;
+    }
+    std::string others(size_t self) const {
+        std::string s;
+        size_t shown = 0;
+        for (size_t c = 0; c < cores.size() && shown < 8; ++c) {
+            if (c == self) continue;
+            s += (shown++ ? "; " : "") + name(c) + (done[c] ? " has returned" : " waits at " + waits_for[c]);
+        }
+        if (cores.size() > 9) s += "; ...";
+        return s;
+    }
+    // Raises `flag` on `to` at time `t`.
+    void raise(size_t to, uint16_t flag, double t, const char* api, std::unique_lock<std::mutex>& lock) {
+        auto& q = counter[to][flag];
+        if (q.size() >= 15) {
+            lock.unlock();
+            fail(ErrorKind::run_failed, api,
+                 "flag " + std::to_string(flag) + " of " + name(to) + " was set 15 times without a CrossCoreWaitFlag taking it; its counter "
+                 "holds 0..15 (the NPU reports an error)");
+        }
+        q.push_back(t);
+        if (waits_for[to].rfind("CrossCoreWaitFlag(" + std::to_string(flag) + ")", 0) == 0) stop_waiting(to);
+    }
+    // Every member of `members` has a pending set of `flag` in `pend`: take one of each, and
+    // return the latest time (or -1 while some member has none).
+    static double match(std::vector<std::array<std::deque<double>, k_flags>>& pend, const std::vector<size_t>& members, uint16_t flag) {
+        double t = 0;
+        for (size_t m : members) {
+            if (pend[m][flag].empty()) return -1;
+            t = std::max(t, pend[m][flag].front());
+        }
+        for (size_t m : members) pend[m][flag].pop_front();
+        return t;
+    }
+};
+
+LaunchSync::LaunchSync(std::vector<Core> cores) : m_impl(std::make_unique<Impl>()) {
+    auto& s = *m_impl;
+    s.cores = std::move(cores);
+    const size_t n = s.cores.size();
+    s.done.assign(n, 0);
+    s.waits_for.assign(n, "");
+    s.live = n;
+    s.counter.resize(n);
+    for (auto& p : s.pending) p.resize(n);
+    int64_t groups = 0;
+    for (const auto& c : s.cores) groups = std::max(groups, c.group + 1);
+    s.group_aivs.resize(size_t(groups));
+    s.group_aic.assign(size_t(groups), -1);
+    for (size_t i = 0; i < n; ++i) {
+        const Core& c = s.cores[i];
+        s.all_of[size_t(c.kind)].push_back(i);
+        if (c.kind == CoreKind::aiv) s.group_aivs[size_t(c.group)].push_back(i);
+        else s.group_aic[size_t(c.group)] = int64_t(i);
+        s.bars[c.kind == CoreKind::aiv ? 0 : 1].members.push_back(i);
+        s.bars[2].members.push_back(i);
+    }
+}
+
+LaunchSync::~LaunchSync() = default;
+
+std::string LaunchSync::describe(size_t core) const { return m_impl->name(core); }
+
+double LaunchSync::barrier(size_t core, bool aiv_only, double ready) {
+    auto& s = *m_impl;
+    std::unique_lock<std::mutex> lock(s.mutex);
+    auto& b = s.bars[aiv_only ? (s.cores[core].kind == CoreKind::aiv ? 0 : 1) : 2];
+    auto unbalanced = [&](int64_t gone) {
+        const std::string who = s.name(core), left = s.name(size_t(gone));
+        lock.unlock();
+        fail(ErrorKind::run_failed, "SyncAll",
+             who + " waits at SyncAll but " + left +
+                 " has already returned; every block must call SyncAll the same number of times (this hangs an NPU)");
+    };
+    if (b.left >= 0) unbalanced(b.left);
+    const uint64_t gen = b.generation;
+    b.gathering = std::max(b.gathering, ready);
+    if (++b.arrived == b.members.size()) {
+        b.arrived = 0;
+        b.released = b.gathering;
+        b.gathering = 0;
+        ++b.generation;
+        for (size_t m : b.members) s.stop_waiting(m);
+        s.cv.notify_all();
+        return b.released;
+    }
+    s.start_waiting(core, "SyncAll");
+    s.cv.wait(lock, [&] { return b.generation != gen || b.left >= 0 || s.deadlock; });
+    if (b.generation != gen) return b.released;  // stays valid until every member arrives again
+    s.stop_waiting(core);
+    if (b.left >= 0) unbalanced(b.left);
+    const std::string msg = s.name(core) + " waits at SyncAll, but no core can arrive there any more: " + s.others(core) + " (this hangs an NPU)";
+    lock.unlock();
+    fail(ErrorKind::run_failed, "SyncAll", msg);
+}
+
+void LaunchSync::set_flag(size_t core, int mode, uint16_t flag, double ready) {
+    auto& s = *m_impl;
+    std::unique_lock<std::mutex> lock(s.mutex);
+    const Core& c = s.cores[core];
+    const char* api = "CrossCoreSetFlag";
+    auto misuse = [&](const std::string& why) {
+        const std::string who = s.name(core);
+        lock.unlock();
+        fail(ErrorKind::run_failed, api, "mode " + std::to_string(mode) + " on " + who + ": " + why);
+    };
+    const auto& aivs = s.group_aivs[size_t(c.group)];
+    const int64_t aic = s.group_aic[size_t(c.group)];
+    if (mode == 0) {
+        s.pending[0][core][flag].push_back(ready);
+        const auto& members = s.all_of[size_t(c.kind)];
+        const double t = Impl::match(s.pending[0], members, flag);
+        if (t >= 0)
+            for (size_t m : members) s.raise(m, flag, t, api, lock);
+    } else if (mode == 1) {
+        if (c.kind != CoreKind::aiv) misuse("mode 1 synchronizes the AIVs of a block; an AIC takes no part");
+        s.pending[1][core][flag].push_back(ready);
+        const double t = Impl::match(s.pending[1], aivs, flag);
+        if (t >= 0)
+            for (size_t m : aivs) s.raise(m, flag, t, api, lock);
+    } else if (mode == 2) {
+        if (c.kind == CoreKind::aic) {
+            if (aivs.empty()) misuse("mode 2 synchronizes the AIC of a block with its AIVs, and this launch has none (use a MIX kernel type)");
+            for (size_t m : aivs) s.raise(m, flag, ready, api, lock);
+        } else {
+            if (aic < 0) misuse("mode 2 synchronizes the AIVs of a block with its AIC, and this launch has none (use a MIX kernel type)");
+            s.pending[2][core][flag].push_back(ready);
+            const double t = Impl::match(s.pending[2], aivs, flag);
+            if (t >= 0) s.raise(size_t(aic), flag, t, api, lock);
+        }
+    } else {
+        misuse("the 910B has modes 0, 1 and 2");
+    }
+    s.cv.notify_all();
+}
+
+double LaunchSync::wait_flag(size_t core, uint16_t flag) {
+    auto& s = *m_impl;
+    std::unique_lock<std::mutex> lock(s.mutex);
+    auto& q = s.counter[core][flag];
+    if (q.empty()) {
+        s.start_waiting(core, "CrossCoreWaitFlag(" + std::to_string(flag) + ")");
+        s.cv.wait(lock, [&] { return !q.empty() || s.deadlock; });
+        if (q.empty()) {
+            s.stop_waiting(core);
+            const std::string msg = s.name(core) + " waits for flag " + std::to_string(flag) +
+                                    ", but no core can set it any more: " + s.others(core) + " (this hangs an NPU)";
+            lock.unlock();
+            fail(ErrorKind::run_failed, "CrossCoreWaitFlag", msg);
+        }
+    }
+    const double t = q.front();
+    q.pop_front();
+    return t;
+}
+
+void LaunchSync::finish(size_t core) {
     auto& s = *m_impl;
     std::lock_guard<std::mutex> lock(s.mutex);
-    if (s.left_block < 0) s.left_block = block;
+    if (s.done[core]) return;
+    s.stop_waiting(core);
+    s.done[core] = 1;
+    --s.live;
+    for (auto& b : s.bars)
+        if (b.left < 0 && std::find(b.members.begin(), b.members.end(), core) != b.members.end()) b.left = int64_t(core);
+    s.check_deadlock();
     s.cv.notify_all();
 }
 
@@ -98,13 +300,15 @@ struct BlockJob {
     KernelEntry entry;
     const std::vector<Arg>* args;
     uint32_t block_dim;
-    uint32_t block;
+    int64_t block;  // GetBlockIdx
+    int64_t group;  // the launch block it belongs to
+    CoreIdentity who;
     uint64_t tiling_key;
     GmSpace* gm;
-    Barrier* barrier;
+    LaunchSync* sync;
     LaunchOptions options;
     InstrCounts counts;
-    uint32_t ub_bytes = 0;
+    std::array<uint32_t, size_t(Mem::count)> mem_bytes{};
     std::vector<UbOverrun> ub_overruns;
     BlockTiming result;
     std::exception_ptr error;
@@ -123,16 +327,19 @@ void merge_overrun(std::vector<UbOverrun>& all, const UbOverrun& o) {
 void* run_block(void* p) {
     auto& job = *static_cast<BlockJob*>(p);
     try {
-        CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.barrier, job.options);
+        CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.sync, job.options, job.who);
         bool stopped = false;  // a preflight ended the block at its first data access
         try {
             call_kernel(job.entry, *job.args);
         } catch (const PreflightStop&) {
             stopped = true;
         }
-        job.ub_bytes = scope.ub_bytes_used();
+        for (size_t m = 0; m < size_t(Mem::count); ++m) job.mem_bytes[m] = scope.mem_bytes_used(Mem(m));
         job.ub_overruns = scope.ub_overruns();
         job.counts = scope.counts();
+        job.result.kind = job.who.kind;
+        job.result.block = job.block;
+        job.result.sub_block = job.who.sub_block_idx;
         if (CoreTimeline* t = stopped ? nullptr : scope.timeline()) {
             job.result.end_cycles = scope.finish();
             job.result.pipes = t->stats();
@@ -143,29 +350,87 @@ void* run_block(void* p) {
     } catch (...) {
         job.error = std::current_exception();
     }
-    job.barrier->leave(job.block);
+    job.sync->finish(job.who.sync_index);
     return nullptr;
+}
+
+// The cores of a launch of `block_dim` blocks of kernel type `kt`, in launch order.
+std::vector<BlockJob> cores_of(KernelType kt, uint32_t block_dim) {
+    std::vector<BlockJob> jobs;
+    auto add = [&](CoreKind kind, int64_t block, int64_t group, int64_t sub, int64_t per_block) {
+        BlockJob j{};
+        j.block = block;
+        j.group = group;
+        j.who = {kind, sub, per_block, per_block, jobs.size()};
+        jobs.push_back(std::move(j));
+    };
+    for (int64_t b = 0; b < int64_t(block_dim); ++b) switch (kt) {
+            case KernelType::aiv: case KernelType::mix_aiv_1_0: add(CoreKind::aiv, b, b, 0, 1); break;
+            case KernelType::aic: case KernelType::mix_aic_1_0: add(CoreKind::aic, b, b, 0, 1); break;
+            case KernelType::mix_aic_1_1:
+                add(CoreKind::aic, b, b, 0, 1);
+                add(CoreKind::aiv, b, b, 0, 1);
+                break;
+            case KernelType::mix_aic_1_2:
+                add(CoreKind::aic, b, b, 0, 1);
+                add(CoreKind::aiv, 2 * b, b, 0, 2);
+                add(CoreKind::aiv, 2 * b + 1, b, 1, 2);
+                break;
+        }
+    return jobs;
+}
+
+uint64_t capacity(const SocSpec& soc, Mem m) {
+    switch (m) {
+        case Mem::UB: return soc.ub_bytes;
+        case Mem::L1: return soc.l1_bytes;
+        case Mem::L0A: return soc.l0a_bytes;
+        case Mem::L0B: return soc.l0b_bytes;
+        case Mem::L0C: return soc.l0c_bytes;
+        case Mem::BT: return soc.bt_bytes;
+        case Mem::FB: return soc.fb_bytes;
+        default: return 0;
+    }
 }
 
 }  // namespace
 
 LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
                     uint64_t tiling_key, GmSpace& gm, const LaunchOptions& options_in) {
-    // GM bandwidth is shared by the cores that run at once.
     LaunchOptions options = options_in;
-    const uint32_t active = std::max(1u, std::min(block_dim, soc.vector_cores));
+    const KernelType kt = options.kernel_type;
+    const bool vector_only = kt == KernelType::aiv || kt == KernelType::mix_aiv_1_0;
+    // Physical units the blocks share: AIVs, AICs, or whole AI Cores for mixed launches.
+    const uint32_t units = std::max(1u, vector_only ? soc.vector_cores : soc.cube_cores);
+    std::vector<BlockJob> jobs = cores_of(kt, block_dim);
+    // GM bandwidth is shared by the cores that run at once.
+    const uint32_t per_block = block_dim == 0 ? 1 : uint32_t(jobs.size() / block_dim);
+    const uint32_t active = std::max(1u, std::min(block_dim, units) * per_block);
     options.mte_bytes_per_cycle = std::min(soc.timing.mte_bytes_per_cycle, soc.timing.gm_bytes_per_cycle / active);
+    std::vector<LaunchSync::Core> sync_cores;
+    for (const auto& j : jobs) sync_cores.push_back({j.who.kind, j.block, j.group, j.who.sub_block_idx});
+    LaunchSync sync(std::move(sync_cores));
     constexpr size_t k_stack = 2u << 20;
-    Barrier barrier(block_dim);
-    std::vector<BlockJob> jobs(block_dim);
-    std::vector<pthread_t> threads(block_dim);
+    std::vector<pthread_t> threads(jobs.size());
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, k_stack);
-    for (uint32_t b = 0; b < block_dim; ++b) {
-        jobs[b] = BlockJob{&soc, kernel, &args, block_dim, b, tiling_key, &gm, &barrier, options, {}, 0, {}, {}, nullptr};
-        if (pthread_create(&threads[b], &attr, run_block, &jobs[b]) != 0)
-            fail(ErrorKind::resource_exceeded, "launch", "cannot start the thread for block " + std::to_string(b));
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        auto& j = jobs[i];
+        j.soc = &soc;
+        j.entry = kernel;
+        j.args = &args;
+        j.block_dim = block_dim;
+        j.tiling_key = tiling_key;
+        j.gm = &gm;
+        j.sync = &sync;
+        j.options = options;
+        if (pthread_create(&threads[i], &attr, run_block, &j) != 0) {
+            for (size_t k = i; k < jobs.size(); ++k) sync.finish(k);  // the started cores must not wait for these
+            for (size_t k = 0; k < i; ++k) pthread_join(threads[k], nullptr);
+            pthread_attr_destroy(&attr);
+            fail(ErrorKind::resource_exceeded, "launch", "cannot start the thread for " + sync.describe(i));
+        }
     }
     pthread_attr_destroy(&attr);
     for (auto& t : threads) pthread_join(t, nullptr);
@@ -173,24 +438,35 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
     for (auto& j : jobs) {
         if (j.error) std::rethrow_exception(j.error);
         r.counts.merge(j.counts);
-        r.ub_bytes = std::max(r.ub_bytes, j.ub_bytes);
+        for (size_t m = 0; m < size_t(Mem::count); ++m) r.mem_bytes[m] = std::max(r.mem_bytes[m], j.mem_bytes[m]);
         for (const auto& o : j.ub_overruns) merge_overrun(r.ub_overruns, o);
     }
-    // InitBuffer itself never fails on the device, but a buffer placed past the UB's end faults
+    r.ub_bytes = r.mem_bytes[size_t(Mem::UB)];
+    // InitBuffer itself never fails on the device, but a buffer placed past a memory's end faults
     // at its first use, which a kernel makes in all but pathological cases: a preflight, which
     // stops before any use, reports it so a search need not spend a run on it.
-    if (options.preflight && r.ub_bytes > soc.ub_bytes)
-        fail(ErrorKind::resource_exceeded, "TPipe::InitBuffer",
-             "the kernel's InitBuffer calls hand out " + std::to_string(r.ub_bytes) + " bytes of UB, past the core's " +
-                 std::to_string(soc.ub_bytes) + "-byte UB; the first use of a buffer past the end faults on the device");
+    if (options.preflight)
+        for (size_t m = 0; m < size_t(Mem::count); ++m)
+            if (r.mem_bytes[m] > capacity(soc, Mem(m)))
+                fail(ErrorKind::resource_exceeded, "TPipe::InitBuffer",
+                     "the kernel's InitBuffer calls hand out " + std::to_string(r.mem_bytes[m]) + " bytes of " + mem_name(Mem(m)) +
+                         ", past the core's " + std::to_string(capacity(soc, Mem(m))) + "-byte " + mem_name(Mem(m)) +
+                         "; the first use of a buffer past the end faults on the device");
     if (!options.timing || options.preflight) return r;
-    // Blocks beyond the physical cores run after the earlier blocks on the same core.
-    std::vector<double> core_end(std::max(1u, soc.vector_cores), 0.0);
+    // The cores of a block start together on their physical unit; blocks beyond the units run
+    // after the earlier blocks on the same unit.
+    std::vector<double> block_end(block_dim, 0.0);
+    for (const auto& j : jobs) block_end[size_t(j.group)] = std::max(block_end[size_t(j.group)], j.result.end_cycles);
+    std::vector<double> unit_time(units, 0.0), block_start(block_dim, 0.0);
     for (uint32_t b = 0; b < block_dim; ++b) {
-        core_end[b % core_end.size()] += jobs[b].result.end_cycles;
-        r.blocks.push_back(std::move(jobs[b].result));
+        block_start[b] = unit_time[b % units];
+        unit_time[b % units] += block_end[b];
     }
-    const double cycles = *std::max_element(core_end.begin(), core_end.end());
+    for (auto& j : jobs) {
+        j.result.start_cycles = block_start[size_t(j.group)];
+        r.blocks.push_back(std::move(j.result));
+    }
+    const double cycles = *std::max_element(unit_time.begin(), unit_time.end());
     r.latency_us = cycles / (soc.timing.clock_ghz * 1000.0) + soc.timing.launch_overhead_us;
     return r;
 }

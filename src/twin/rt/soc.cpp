@@ -33,6 +33,8 @@ bool soc_from_json(const nlohmann::json& doc, SocSpec& s, std::string& error) {
     s.l0a_bytes = uint64_t(r.num("memory", "l0a"));
     s.l0b_bytes = uint64_t(r.num("memory", "l0b"));
     s.l0c_bytes = uint64_t(r.num("memory", "l0c"));
+    s.bt_bytes = uint64_t(r.num("memory", "bt"));
+    s.fb_bytes = uint64_t(r.num("memory", "fb"));
     s.l2_bytes = uint64_t(r.num("memory", "l2"));
     s.hbm_bytes = uint64_t(r.num("memory", "hbm"));
     TimingParams& t = s.timing;
@@ -55,9 +57,22 @@ bool soc_from_json(const nlohmann::json& doc, SocSpec& s, std::string& error) {
     t.flag_cycles = r.num("sync", "flag_cycles");
     t.barrier_cycles = r.num("sync", "barrier_cycles");
     t.sync_all_cycles = r.num("sync", "sync_all_cycles");
+    t.cross_core_flag_cycles = r.num("sync", "cross_core_flag_cycles");
+    CubeTiming& c = t.cube;
+    c.mte1_l0a_bytes_per_cycle = r.num("mte1", "l0a_bytes_per_cycle");
+    c.mte1_l0b_bytes_per_cycle = r.num("mte1", "l0b_bytes_per_cycle");
+    c.mte1_bt_bytes_per_cycle = r.num("mte1", "bt_bytes_per_cycle");
+    c.mte1_setup_cycles = r.num("mte1", "setup_cycles");
+    c.m_issue_cycles = r.num("cube", "issue_cycles");
+    c.m_cycles_per_fractal = r.num("cube", "cycles_per_fractal");
+    c.fix_bytes_per_cycle = r.num("fixpipe", "bytes_per_cycle");
+    c.fix_setup_cycles = r.num("fixpipe", "setup_cycles");
     if (error.empty() && (s.vector_cores == 0 || s.ub_bytes == 0 || t.clock_ghz <= 0 || t.mte_bytes_per_cycle <= 0 ||
-                          t.gm_bytes_per_cycle <= 0))
-        error = "SoC description " + s.name + " needs positive cores.vector, memory.ub, clock.ghz, mte.bytes_per_cycle and gm.bandwidth_gbps";
+                          t.gm_bytes_per_cycle <= 0 || c.mte1_l0a_bytes_per_cycle <= 0 || c.mte1_l0b_bytes_per_cycle <= 0 ||
+                          c.mte1_bt_bytes_per_cycle <= 0 || c.fix_bytes_per_cycle <= 0))
+        error = "SoC description " + s.name +
+                " needs positive cores.vector, memory.ub, clock.ghz, mte.bytes_per_cycle, gm.bandwidth_gbps, mte1.*_bytes_per_cycle and "
+                "fixpipe.bytes_per_cycle";
     return error.empty();
 }
 

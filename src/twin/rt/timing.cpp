@@ -15,7 +15,8 @@ uint64_t flag_key(int src, int dst, int32_t id) {
 }  // namespace
 
 const char* pipe_name(PipeId p) {
-    static const char* names[] = {"S", "V", "MTE2", "MTE3"};
+    static const char* names[] = {"S", "V", "MTE2", "MTE3", "MTE1", "M", "FIX"};
+    static_assert(sizeof(names) / sizeof(names[0]) == k_pipes, "a name for every PipeId");
     return names[size_t(p)];
 }
 
@@ -97,6 +98,20 @@ void CoreTimeline::copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t 
     touch({ub}, commit(pipe, kind, start, occupancy, setup, bytes));
 }
 
+void CoreTimeline::cube(PipeId pipe, const char* kind, double work, uint64_t bytes, const CubeOperands& o, uint64_t gm_bytes) {
+    const CubeTiming& c = m_p.cube;
+    const double fixed = pipe == PipeId::MTE1 ? c.mte1_setup_cycles : pipe == PipeId::M ? c.m_issue_cycles
+                         : pipe == PipeId::FIX ? c.fix_setup_cycles : 0.0;
+    charge_scalar(m_p.scalar_issue_cycles, "issue");
+    const double ready = std::max(m_scalar, gate_of({o.dst, o.src0, o.src1, o.src2}));
+    double start = std::max(m_free[size_t(pipe)], ready);
+    if (gm_bytes > 0) {  // a write into GM: the DMA's latency and this core's share of the GM bandwidth
+        work = std::max(work, double(gm_bytes) / m_mte_bw);
+        start = std::max(m_free[size_t(pipe)], ready + m_p.mte_latency_cycles);
+    }
+    touch({o.dst, o.src0, o.src1, o.src2}, commit(pipe, kind, start, fixed + work, fixed, bytes));
+}
+
 void CoreTimeline::vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1) {
     const auto it = m_p.vector_cycles_per_repeat.find(kind);
     const double per_repeat = it == m_p.vector_cycles_per_repeat.end() ? m_p.vector_default_cycles_per_repeat : it->second;
@@ -173,6 +188,18 @@ void CoreTimeline::align(double t) {
     m_free.fill(t);
     charge_scalar(m_p.sync_all_cycles, "sync_all");
     m_free.fill(m_scalar);
+}
+
+double CoreTimeline::pipe_done(int pipe) {
+    if (pipe < 0) return quiesce();
+    return pipe == int(PipeId::S) ? m_scalar : std::max(m_scalar, m_free[size_t(pipe)]);
+}
+
+void CoreTimeline::wait_until(double t, const char* what) {
+    if (t > m_scalar) {
+        record(PipeId::S, what, m_scalar, t - m_scalar, 0);
+        m_scalar = t;
+    }
 }
 
 void CoreTimeline::basic_blocks(uint64_t total) {

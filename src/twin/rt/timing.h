@@ -42,6 +42,10 @@ public:
     CoreTimeline(const TimingParams& params, double mte_bytes_per_cycle, bool keep_trace);
 
     void copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts, const void* ub);
+    // A cube-side instruction (MTE1, M, FIX): `work` cycles plus the pipe's fixed set-up
+    // (mte1.setup_cycles, cube.issue_cycles, fixpipe.setup_cycles); `gm_bytes` > 0 makes it a DMA
+    // into GM (at least gm_bytes over the core's GM bandwidth, after the DMA latency).
+    void cube(PipeId pipe, const char* kind, double work, uint64_t bytes, const CubeOperands& operands, uint64_t gm_bytes);
     void vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1);
     void scalar_access(const void* ub, bool write);
     void queue(QueueOp op, const void* slot);
@@ -51,6 +55,10 @@ public:
     // Time when everything issued so far is done; SyncAll then aligns every core to `t`.
     double quiesce();
     void align(double t);
+    // When `pipe` (a PipeId, or -1 for all) is done with what it has so far: a CrossCoreSetFlag's
+    // ready time. wait_until: the core issues nothing more before `t` (CrossCoreWaitFlag).
+    double pipe_done(int pipe);
+    void wait_until(double t, const char* what);
     // Kernel scalar code: `total` basic blocks executed so far on this core.
     void basic_blocks(uint64_t total);
     // End of the core's work; call once, after the kernel returns.

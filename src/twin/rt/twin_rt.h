@@ -35,11 +35,13 @@ void set_error_handler(ErrorHandler handler);
 
 const char* error_kind_name(ErrorKind kind);
 
-// The address range that holds a core's UB: its bytes, then unmapped space for buffers that
-// InitBuffer placed past the UB's end (docs/twin.md, "Memory model").
-constexpr uint64_t k_ub_window_bytes = uint64_t(16) << 20;
-// For the fault handler: the report for a fault at `addr` in the current core's UB window past
-// the UB's end, or nullopt when `addr` is elsewhere.
+// The address range that holds one of a core's memories (UB, L1, ...): its bytes, then unmapped
+// space for buffers that InitBuffer placed past its end (docs/twin.md, "On-chip memory"). A
+// core's address range is one such window per memory (runtime.h Mem), in Mem order.
+constexpr uint64_t k_ub_window_bytes = k_mem_window_bytes;
+constexpr uint64_t k_core_window_bytes = k_mem_window_bytes * uint64_t(Mem::count);
+// For the fault handler: the report for a fault at `addr` in the current core's address range
+// (past a memory's end, or in a memory this kind of core lacks), or nullopt when `addr` is elsewhere.
 std::optional<std::string> ub_fault_report(uint64_t addr);
 
 // A scalar access of the kernel's own code through a pointer (the kernel-address
@@ -70,6 +72,24 @@ struct InstrCounts {
 
 class GmSpace;
 class CoreTimeline;
+class LaunchSync;
+
+// Which cores a launch starts (KERNEL_TASK_TYPE_DEFAULT's KERNEL_TYPE_*; the harness takes it
+// from the job's "kernel_type"): AIVs only, AICs only, or per block one AIC with two (1:2) or
+// one (1:1) AIVs. The MIX 1:0 kinds start one kind of core, as aic / aiv do.
+enum class KernelType : uint8_t { aiv, aic, mix_aic_1_2, mix_aic_1_1, mix_aic_1_0, mix_aiv_1_0 };
+// "aiv", "aic", "mix_aic_1_2", "mix_aic_1_1", "mix_aic_1_0", "mix_aiv_1_0".
+const char* kernel_type_name(KernelType t);
+bool kernel_type_from_name(const std::string& name, KernelType& t);
+
+// Who a core is in its launch (GetBlockIdx and the rest, runtime.h).
+struct CoreIdentity {
+    CoreKind kind = CoreKind::aiv;
+    int64_t sub_block_idx = 0;
+    int64_t sub_block_num = 1;
+    int64_t task_ratio = 1;
+    size_t sync_index = 0;  // this core in its LaunchSync
+};
 
 struct LaunchOptions {
     bool timing = true;               // model time (off: functional run only)
@@ -81,6 +101,7 @@ struct LaunchOptions {
     bool preflight = false;
     // An access past its tensor's UB buffer (inside the UB) is an error, not a note (--strict-ub).
     bool strict_ub = false;
+    KernelType kernel_type = KernelType::aiv;
 };
 
 // An access that ran past its tensor's UB buffer into the rest of the UB (check_ub_access):
@@ -95,17 +116,19 @@ struct UbOverrun {
 // Thrown at a block's first data access in a preflight launch; ends that block normally.
 struct PreflightStop {};
 
-// Sets up a core on the calling thread for its lifetime: UB arena, block index, mask state.
+// Sets up a core on the calling thread for its lifetime: its memories, block index, mask and
+// cube registers. `sync` (null: a lone core) is what SyncAll and the cross-core flags wait on.
 class CoreScope {
 public:
     CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, uint64_t tiling_key, GmSpace* gm,
-              class Barrier* barrier = nullptr, const LaunchOptions& options = {});
+              LaunchSync* sync = nullptr, const LaunchOptions& options = {}, const CoreIdentity& who = {});
     ~CoreScope();
     CoreScope(const CoreScope&) = delete;
     CoreScope& operator=(const CoreScope&) = delete;
     const InstrCounts& counts() const;
     CoreTimeline* timeline() const;  // null when timing is off
-    uint32_t ub_bytes_used() const;  // high-water mark of InitBuffer allocations
+    uint32_t ub_bytes_used() const;  // high-water mark of InitBuffer allocations in UB
+    uint32_t mem_bytes_used(Mem m) const;  // ... in memory m
     std::vector<UbOverrun> ub_overruns() const;
     // Charges the kernel's remaining scalar work and returns the core's end time in cycles.
     double finish();
@@ -182,22 +205,44 @@ private:
     std::map<std::pair<std::string, bool>, PaddingNote> m_padding;  // by (tensor, write)
 };
 
-// SyncAll across the blocks of a launch; a block that ends while others wait is an error.
-class Barrier {
+// What the cores of one launch wait for (launch.cpp): SyncAll barriers and the cross-core
+// flags (runtime.h cross_core_set). Times are the cores' timeline cycles: a barrier releases at
+// the latest arrival, a flag counter at the latest set that raised it. A wait that no running
+// core can end any more (every core still running waits, or a barrier's participant has
+// returned) is a run_failed error naming the waiting core, as it hangs an NPU.
+class LaunchSync {
 public:
-    explicit Barrier(int64_t participants);
-    // Waits for every block; returns the largest `ready_time` any of them brought.
-    double arrive_and_wait(int64_t block, double ready_time = 0);
-    void leave(int64_t block);
+    struct Core {
+        CoreKind kind;
+        int64_t block;   // GetBlockIdx
+        int64_t group;   // the launch block (AI Core) it belongs to
+        int64_t sub;     // GetSubBlockIdx
+    };
+    explicit LaunchSync(std::vector<Core> cores);
+    ~LaunchSync();
+    LaunchSync(const LaunchSync&) = delete;
+    LaunchSync& operator=(const LaunchSync&) = delete;
+    // SyncAll: `aiv_only` joins the cores of the caller's kind, otherwise every core.
+    double barrier(size_t core, bool aiv_only, double ready);
+    void set_flag(size_t core, int mode, uint16_t flag, double ready);
+    // Returns the time the flag was raised.
+    double wait_flag(size_t core, uint16_t flag);
+    // The core's kernel returned (or failed).
+    void finish(size_t core);
+    std::string describe(size_t core) const;  // "AIV block 3 (sub-block 1)"
 
 private:
     struct Impl;
-    std::shared_ptr<Impl> m_impl;
+    std::unique_ptr<Impl> m_impl;
 };
 
-// What the timing model says about one block.
+// What the timing model says about one core of the launch.
 struct BlockTiming {
-    double end_cycles = 0;
+    CoreKind kind = CoreKind::aiv;
+    int64_t block = 0;      // GetBlockIdx
+    int64_t sub_block = 0;  // GetSubBlockIdx
+    double start_cycles = 0;  // when its physical core starts it (blocks beyond the cores run in waves)
+    double end_cycles = 0;    // its own duration
     std::array<PipeStats, k_pipes> pipes{};
     uint64_t basic_blocks = 0;
     std::vector<TraceEvent> trace;
@@ -209,12 +254,14 @@ struct LaunchResult {
     std::vector<BlockTiming> blocks;  // empty when timing is off
     double latency_us = 0;            // simulated: slowest physical core plus launch overhead
     uint32_t ub_bytes = 0;            // most UB any block allocated with InitBuffer
+    std::array<uint32_t, size_t(Mem::count)> mem_bytes{};  // ... of each memory
     std::vector<UbOverrun> ub_overruns;  // merged over blocks: per API and buffer, the furthest
 };
 
-// Runs `kernel(args...)` once per block, each block on its own thread with its own core.
-// Blocks beyond the SoC's vector cores run in waves on the same physical cores. Errors go
-// through `fail`.
+// Runs `kernel(args...)` on every core of `block_dim` blocks of options.kernel_type (aiv: one
+// AIV per block; aic: one AIC; mixed: one AIC and its AIVs), each core on its own thread.
+// Blocks beyond the SoC's physical cores (cores.vector AIVs, cores.cube AICs or AI Cores) run
+// in waves on the same physical cores. Errors go through `fail`.
 using KernelEntry = void*;
 LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
                     uint64_t tiling_key, GmSpace& gm, const LaunchOptions& options = {});

@@ -7,6 +7,8 @@
 #include <map>
 #include <string>
 
+#include "ascendopt_twin/runtime.h"
+
 namespace ascendopt_twin {
 
 struct TimingParams {
@@ -27,6 +29,8 @@ struct TimingParams {
     double flag_cycles = 0;
     double barrier_cycles = 0;
     double sync_all_cycles = 0;
+    CubeTiming cube;  // MTE1, M and FIX of the cube cores ([mte1], [cube], [fixpipe])
+    double cross_core_flag_cycles = 0;  // CrossCoreSetFlag -> CrossCoreWaitFlag on another core
 };
 
 struct SocSpec {
@@ -41,6 +45,8 @@ struct SocSpec {
     uint64_t l0a_bytes = 0;
     uint64_t l0b_bytes = 0;
     uint64_t l0c_bytes = 0;
+    uint64_t bt_bytes = 0;  // bias table (TPosition::C2)
+    uint64_t fb_bytes = 0;  // Fixpipe buffer (TPosition::C2PIPE2GM)
     uint64_t l2_bytes = 0;
     uint64_t hbm_bytes = 0;
     TimingParams timing;

@@ -22,8 +22,9 @@ template <class... Args>
 ASCENDOPT_TWIN_FN inline void PRINTF(const char* format, Args... args) {
     std::printf(format, args...);
 }
-ASCENDOPT_TWIN_FN inline int64_t GetSubBlockIdx() { return 0; }
-ASCENDOPT_TWIN_FN inline int64_t GetTaskRation() { return 1; }
+// In a mixed launch: which AIV of its block the core is, and AIVs (or AICs) per block (core_type.h).
+ASCENDOPT_TWIN_FN inline int64_t GetSubBlockIdx() { return ascendopt_twin::sub_block_idx(); }
+ASCENDOPT_TWIN_FN inline int64_t GetTaskRation() { return ascendopt_twin::task_ratio(); }
 
 template <class T>
 ASCENDOPT_TWIN_FN void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {

@@ -1,7 +1,12 @@
-// TPipe, TQue and TBuf: allocation of the Unified Buffer and the queues that hand tensors
-// from one pipe to the next. The twin enforces what the hardware cannot forgive: total UB
-// per core (resource_exceeded), AllocTensor with every buffer taken, EnQue/FreeTensor of a
-// tensor that does not belong to the queue, DeQue of an empty queue (run_failed).
+// TPipe, TQue, TBuf and TBufPool: allocation of a core's on-chip memories and the queues that
+// hand tensors from one pipe to the next. A queue or TBuf lives in the memory its TPosition
+// names (VECIN/VECOUT/VECCALC: UB; A1/B1/C1/TSCM: L1; A2: L0A; B2: L0B; CO1: L0C; C2: the bias
+// table BT; C2PIPE2GM: the Fixpipe buffer FB), as the Ascend C documentation maps positions to
+// memories for the 910B ("通用说明和约束", table 1). TPipe hands out each memory in call order
+// and, as on the device, does not check the total against the memory's size: a buffer past
+// the end faults when used (docs/twin.md "On-chip memory"). The twin enforces what the
+// hardware cannot forgive: AllocTensor with every buffer taken, EnQue/FreeTensor of a tensor
+// that does not belong to the queue, DeQue of an empty queue (run_failed).
 #pragma once
 
 #include "ascendopt_twin/attrs.h"
@@ -13,13 +18,50 @@
 namespace ascendopt_twin::detail {
 
 constexpr int k_max_queue_buffers = 16;
+constexpr size_t k_mems = size_t(Mem::count);
 
 ASCENDOPT_TWIN_FN inline uint32_t align32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31u) & ~uint64_t(31)); }
 
-// Buffers of one queue or TBuf: `count` slices of `len` bytes starting at UB offset `base`.
+// The memory position `p` names on a 910B core, or -1 when it names no on-chip memory there
+// (GM; CO2 and SPM, which are Global Memory on the 910B; C2PIPE2LOCAL, reserved).
+ASCENDOPT_TWIN_FN constexpr int position_mem(AscendC::TPosition p) {
+    using P = AscendC::TPosition;
+    switch (p) {
+        case P::VECIN: case P::VECOUT: case P::VECCALC: return int(Mem::UB);
+        case P::A1: case P::B1: case P::C1: case P::TSCM: return int(Mem::L1);
+        case P::A2: return int(Mem::L0A);
+        case P::B2: return int(Mem::L0B);
+        case P::CO1: return int(Mem::L0C);
+        case P::C2: return int(Mem::BT);
+        case P::C2PIPE2GM: return int(Mem::FB);
+        default: return -1;
+    }
+}
+
+ASCENDOPT_TWIN_FN inline const char* position_name(AscendC::TPosition p) {
+    static const char* names[] = {"GM",     "A1",     "A2",      "B1",  "B2",  "C1",   "C2",        "CO1",          "CO2",
+                                  "VECIN",  "VECOUT", "VECCALC", "SPM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL", "MAX"};
+    return size_t(p) < sizeof(names) / sizeof(names[0]) ? names[size_t(p)] : "?";
+}
+
+// The memory a queue or buffer at `pos` is placed in; positions that name no on-chip memory
+// are an error naming `api`.
+ASCENDOPT_TWIN_FN inline Mem memory_of_position(AscendC::TPosition pos, const char* api) {
+    const int m = position_mem(pos);
+    if (m < 0)
+        fail(ErrorKind::run_failed, api,
+             std::string("TPosition::") + position_name(pos) +
+                 " is no on-chip memory on this SoC (CO2 and SPM are Global Memory on the 910B); queues and buffers go to "
+                 "VECIN/VECOUT/VECCALC (UB), A1/B1/C1/TSCM (L1), A2 (L0A), B2 (L0B), CO1 (L0C), C2 (BT) or C2PIPE2GM (FB)");
+    return Mem(m);
+}
+
+// Buffers of one queue or TBuf: `count` slices of `len` bytes starting at offset `base` of
+// memory `mem`.
 class BufferSet {
 public:
-    ASCENDOPT_TWIN_FN void init(uint32_t base, int count, uint32_t len, const char* kind) {
+    ASCENDOPT_TWIN_FN void init(Mem mem, uint32_t base, int count, uint32_t len, const char* kind) {
+        m_mem = mem;
         m_base = base;
         m_count = count;
         m_len = len;
@@ -31,7 +73,15 @@ public:
     }
     ASCENDOPT_TWIN_FN bool initialized() const { return m_count > 0; }
     ASCENDOPT_TWIN_FN uint32_t len() const { return m_len; }
-    ASCENDOPT_TWIN_FN uint8_t* slice(int i) const { return ub_base() + m_base + uint32_t(i) * m_len; }
+    ASCENDOPT_TWIN_FN int count() const { return m_count; }
+    ASCENDOPT_TWIN_FN Mem mem() const { return m_mem; }
+    ASCENDOPT_TWIN_FN uint8_t* slice(int i) const { return mem_base(m_mem) + m_base + uint32_t(i) * m_len; }
+    ASCENDOPT_TWIN_FN int queued() const { return m_queued; }
+    ASCENDOPT_TWIN_FN bool has_idle() const {
+        for (int i = 0; i < m_count; ++i)
+            if (!(m_allocated & (1u << i))) return true;
+        return false;
+    }
 
     ASCENDOPT_TWIN_FN int alloc(const char* api) {
         require_init(api);
@@ -53,19 +103,16 @@ public:
     ASCENDOPT_TWIN_FN void release(const void* p, const char* api) {
         const int i = owned_slice(p, api, [this](int k) ASCENDOPT_TWIN_FN { return allocated(k) && !(m_enqueued & (1u << k)); });
         if (!(m_allocated & (1u << i)))
-            fail(ErrorKind::run_failed, api, "tensor at UB offset " + std::to_string(offset_of(p)) +
-                                                 " is not allocated (double FreeTensor, or never allocated)");
+            fail(ErrorKind::run_failed, api, "tensor at " + where(p) + " is not allocated (double FreeTensor, or never allocated)");
         m_allocated &= ~(1u << i);
         account_queue(QueueOp::free, slice(i));
     }
     ASCENDOPT_TWIN_FN void push(const void* p, const char* api) {
         const int i = owned_slice(p, api, [this](int k) ASCENDOPT_TWIN_FN { return allocated(k) && !(m_enqueued & (1u << k)); });
         if (!(m_allocated & (1u << i)))
-            fail(ErrorKind::run_failed, api, "tensor at UB offset " + std::to_string(offset_of(p)) +
-                                                 " was not allocated by AllocTensor on this queue");
+            fail(ErrorKind::run_failed, api, "tensor at " + where(p) + " was not allocated by AllocTensor on this queue");
         if (m_enqueued & (1u << i))
-            fail(ErrorKind::run_failed, api, "tensor at UB offset " + std::to_string(offset_of(p)) +
-                                                 " is in the queue already (EnQue twice without a DeQue in between)");
+            fail(ErrorKind::run_failed, api, "tensor at " + where(p) + " is in the queue already (EnQue twice without a DeQue in between)");
         m_enqueued |= 1u << i;
         account_queue(QueueOp::enque, slice(i));
         m_fifo[m_tail] = i;
@@ -88,7 +135,8 @@ private:
     ASCENDOPT_TWIN_FN void require_init(const char* api) const {
         if (!initialized()) fail(ErrorKind::run_failed, api, "queue used before TPipe::InitBuffer gave it memory");
     }
-    ASCENDOPT_TWIN_FN uint32_t offset_of(const void* p) const { return uint32_t(static_cast<const uint8_t*>(p) - ub_base()); }
+    ASCENDOPT_TWIN_FN uint32_t offset_of(const void* p) const { return uint32_t(static_cast<const uint8_t*>(p) - mem_base(m_mem)); }
+    ASCENDOPT_TWIN_FN std::string where(const void* p) const { return std::string(mem_name(m_mem)) + " offset " + std::to_string(offset_of(p)); }
     ASCENDOPT_TWIN_FN bool allocated(int i) const { return m_allocated & (1u << i); }
     // The buffer of this set that starts at `p`. Zero-length buffers (InitBuffer(que, n, 0), which
     // the device accepts) all start at one offset: the first of them that `usable` accepts is
@@ -105,10 +153,11 @@ private:
         if (m_len > 0 && off >= m_base && off < m_base + uint32_t(m_count) * m_len && (off - m_base) % m_len == 0)
             return int((off - m_base) / m_len);
         fail(ErrorKind::run_failed, api,
-             "tensor at UB offset " + std::to_string(off) + " does not start a buffer of this queue (UB " +
-                 std::to_string(m_base) + ".." + std::to_string(m_base + uint32_t(m_count) * m_len) + ")");
+             "tensor at " + where(p) + " does not start a buffer of this queue (" + mem_name(m_mem) + " " + std::to_string(m_base) +
+                 ".." + std::to_string(m_base + uint32_t(m_count) * m_len) + ")");
     }
 
+    Mem m_mem = Mem::UB;
     uint32_t m_base = 0;
     int m_count = 0;
     uint32_t m_len = 0;
@@ -119,6 +168,14 @@ private:
     int m_head = 0, m_tail = 0, m_queued = 0;
 };
 
+// Hands out one memory's bytes in call order, from `start` up to `limit` (TPipe: the memory's
+// whole window; TBufPool: its own region).
+struct Arena {
+    uint32_t start = 0;
+    uint32_t used = 0;
+    uint64_t limit = 0;
+};
+
 }  // namespace ascendopt_twin::detail
 
 namespace AscendC {
@@ -126,14 +183,18 @@ namespace AscendC {
 enum class HardEvent : uint8_t {
     MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1,
     MTE1_MTE3, MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2,
-    MTE2_S, S_MTE3, MTE3_S, MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MAX
+    MTE2_S, S_MTE3, MTE3_S, MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
 };
 
 class TPipe;
+template <TPosition pos, uint32_t bufIDSize>
+class TBufPool;
 
 template <TPosition pos, int32_t depth = 1>
 class TQue {
 public:
+    static constexpr TPosition position = pos;
+
     template <class T>
     ASCENDOPT_TWIN_FN LocalTensor<T> AllocTensor() {
         const int i = m_buffers.alloc("TQue::AllocTensor");
@@ -153,7 +214,13 @@ public:
     ASCENDOPT_TWIN_FN void FreeTensor(LocalTensor<T>& tensor) {
         m_buffers.release(tensor.data(), "TQue::FreeTensor");
     }
-    ASCENDOPT_TWIN_FN bool VacantInQue() const { return true; }
+    ASCENDOPT_TWIN_FN bool VacantInQue() const { return m_buffers.queued() < m_buffers.count(); }
+    ASCENDOPT_TWIN_FN bool HasTensorInQue() const { return m_buffers.queued() > 0; }
+    ASCENDOPT_TWIN_FN int32_t GetTensorCountInQue() const { return m_buffers.queued(); }
+    ASCENDOPT_TWIN_FN bool HasIdleBuffer() const { return m_buffers.has_idle(); }
+    // Releases the hardware events the queue holds; the twin's queues hold none (their hand-offs
+    // are the timing model's gates), so there is nothing to do.
+    ASCENDOPT_TWIN_FN void FreeAllEvent() {}
 
     ASCENDOPT_TWIN_FN ascendopt_twin::detail::BufferSet& buffers() { return m_buffers; }
 
@@ -161,12 +228,15 @@ private:
     ascendopt_twin::detail::BufferSet m_buffers;
 };
 
+// A queue between two positions lives in the memory of the first that is on-chip.
 template <TPosition src, TPosition dst, int32_t depth = 1>
-class TQueBind : public TQue<src, depth> {};
+class TQueBind : public TQue<(ascendopt_twin::detail::position_mem(src) >= 0 ? src : dst), depth> {};
 
 template <TPosition pos = TPosition::VECCALC>
 class TBuf {
 public:
+    static constexpr TPosition position = pos;
+
     template <class T>
     ASCENDOPT_TWIN_FN LocalTensor<T> Get() {
         require("TBuf::Get");
@@ -182,6 +252,20 @@ public:
                                  std::to_string(count) + " elements of " + std::to_string(sizeof(T)) +
                                      " bytes exceed the buffer's " + std::to_string(m_buffers.len()) + " bytes");
         return LocalTensor<T>(reinterpret_cast<T*>(m_buffers.slice(0)), count, m_buffers.len() / sizeof(T));
+    }
+    // `count` elements from byte `offset` of the buffer (documented: offset a multiple of 32,
+    // count * sizeof(T) + offset within the buffer's length).
+    template <class T>
+    ASCENDOPT_TWIN_FN LocalTensor<T> GetWithOffset(uint32_t count, uint32_t offset) {
+        require("TBuf::GetWithOffset");
+        if (offset % 32 != 0)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "TBuf::GetWithOffset",
+                                 "bufOffset " + std::to_string(offset) + " is not a multiple of 32 bytes");
+        if (uint64_t(count) * sizeof(T) + offset > m_buffers.len())
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "TBuf::GetWithOffset",
+                                 std::to_string(count) + " elements of " + std::to_string(sizeof(T)) + " bytes from byte " +
+                                     std::to_string(offset) + " exceed the buffer's " + std::to_string(m_buffers.len()) + " bytes");
+        return LocalTensor<T>(reinterpret_cast<T*>(m_buffers.slice(0) + offset), count, (m_buffers.len() - offset) / sizeof(T));
     }
     // A TBuf is no queue: AllocTensor is Get and FreeTensor has nothing to give back (the
     // Ascend C TBuf accepts both calls so that code written for queues compiles).
@@ -207,9 +291,40 @@ private:
     ascendopt_twin::detail::BufferSet m_buffers;
 };
 
+}  // namespace AscendC
+
+namespace ascendopt_twin::detail {
+
+// Sets up the buffers of `que` (`num` of `len` bytes, each rounded up to 32 bytes) from `arena`
+// of memory `mem`. On the device neither TPipe nor TBufPool checks the total against the
+// memory's size; only a total beyond the window the twin models is refused.
+template <class Q>
+ASCENDOPT_TWIN_FN void init_buffers(Arena& arena, Mem mem, Q& que, uint32_t num, uint32_t len, const char* kind, const char* api) {
+    if (num == 0 || num > uint32_t(k_max_queue_buffers))
+        fail(ErrorKind::run_failed, api, "buffer count " + std::to_string(num) + " must be 1..16");
+    const uint64_t bytes = uint64_t(num) * align32(len);
+    const uint64_t total = uint64_t(arena.start) + arena.used + bytes;
+    if (total > arena.limit)
+        fail(ErrorKind::resource_exceeded, api,
+             "InitBuffer(num=" + std::to_string(num) + ", len=" + std::to_string(len) + ") brings the " + mem_name(mem) +
+                 " handed out to " + std::to_string(total) + " bytes, past the " + std::to_string(arena.limit) +
+                 " bytes available here (the core's " + mem_name(mem) + " has " + std::to_string(mem_size(mem)) +
+                 "); make the tiling choose smaller tiles or fewer buffers");
+    const uint32_t base = arena.start + arena.used;
+    arena.used += uint32_t(bytes);
+    que.buffers().init(mem, base, int(num), align32(len), kind);
+}
+
+}  // namespace ascendopt_twin::detail
+
+namespace AscendC {
+
 class TPipe {
 public:
-    ASCENDOPT_TWIN_FN TPipe() { ascendopt_twin::set_current_pipe(this); }
+    ASCENDOPT_TWIN_FN TPipe() {
+        for (auto& a : m_arenas) a.limit = ascendopt_twin::k_mem_window_bytes;
+        ascendopt_twin::set_current_pipe(this);
+    }
     ASCENDOPT_TWIN_FN ~TPipe() {
         if (ascendopt_twin::current_pipe() == this) ascendopt_twin::set_current_pipe(nullptr);
     }
@@ -218,19 +333,42 @@ public:
 
     template <class Q>
     ASCENDOPT_TWIN_FN bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
-        if (num == 0 || num > ascendopt_twin::detail::k_max_queue_buffers)
-            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "TPipe::InitBuffer",
-                                 "buffer count " + std::to_string(num) + " must be 1..16");
-        que.buffers().init(reserve(uint64_t(num) * ascendopt_twin::detail::align32(len), num, len), num,
-                           ascendopt_twin::detail::align32(len), "TQue");
+        const auto mem = ascendopt_twin::detail::memory_of_position(Q::position, "TPipe::InitBuffer");
+        ascendopt_twin::detail::init_buffers(m_arenas[size_t(mem)], mem, que, num, len, "TQue", "TPipe::InitBuffer");
         return true;
     }
     template <TPosition pos>
     ASCENDOPT_TWIN_FN bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
-        buf.buffers().init(reserve(ascendopt_twin::detail::align32(len), 1, len), 1, ascendopt_twin::detail::align32(len), "TBuf");
+        const auto mem = ascendopt_twin::detail::memory_of_position(pos, "TPipe::InitBuffer");
+        ascendopt_twin::detail::init_buffers(m_arenas[size_t(mem)], mem, buf, 1, len, "TBuf", "TPipe::InitBuffer");
         return true;
     }
-    ASCENDOPT_TWIN_FN void Reset() { m_used = 0; }
+    // A TBufPool of `len` bytes (rounded up to 32) of the memory of its position.
+    template <class P>
+    ASCENDOPT_TWIN_FN bool InitBufPool(P& pool, uint32_t len) {
+        const auto mem = ascendopt_twin::detail::memory_of_position(P::position, "TPipe::InitBufPool");
+        auto& arena = m_arenas[size_t(mem)];
+        const uint32_t bytes = ascendopt_twin::detail::align32(len);
+        if (uint64_t(arena.start) + arena.used + bytes > arena.limit)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::resource_exceeded, "TPipe::InitBufPool",
+                                 "a pool of " + std::to_string(len) + " bytes goes past the " + ascendopt_twin::mem_name(mem) +
+                                     " the twin models");
+        pool.assign(mem, arena.start + arena.used, bytes);
+        arena.used += bytes;
+        return true;
+    }
+    // A pool that shares the start and length of `share` (documented: of the same memory, and
+    // no longer than it).
+    template <class P, class U>
+    ASCENDOPT_TWIN_FN bool InitBufPool(P& pool, uint32_t len, U& share) {
+        pool.share_from(share, len, "TPipe::InitBufPool");
+        return true;
+    }
+    // Reset and Destroy give back everything handed out; buffers set up again start over.
+    ASCENDOPT_TWIN_FN void Reset() {
+        for (auto& a : m_arenas) a.used = 0;
+    }
+    ASCENDOPT_TWIN_FN void Destroy() { Reset(); }
     // Event ids name hardware flags; the twin models flags by (pipes, id), and one id per event
     // kind is all the kernels here need, so every request gets id 0.
     template <HardEvent e>
@@ -241,24 +379,98 @@ public:
     template <HardEvent e>
     ASCENDOPT_TWIN_FN void ReleaseEventID(int32_t) {}
 
-    ASCENDOPT_TWIN_FN uint32_t used_bytes() const { return m_used; }
+    ASCENDOPT_TWIN_FN uint32_t used_bytes(ascendopt_twin::Mem mem = ascendopt_twin::Mem::UB) const { return m_arenas[size_t(mem)].used; }
 
 private:
-    // Hands out the next `bytes` of UB, as the device does: without checking them against the
-    // UB's size (buffers past its end fault when used, docs/twin.md). Only a total beyond the
-    // UB offsets the twin models at all is refused.
-    ASCENDOPT_TWIN_FN uint32_t reserve(uint64_t bytes, int num, uint32_t len) {
-        const uint64_t total = uint64_t(m_used) + bytes;
-        if (total > ascendopt_twin::ub_window())
-            ascendopt_twin::fail(ascendopt_twin::ErrorKind::resource_exceeded, "TPipe::InitBuffer",
-                                 "InitBuffer(num=" + std::to_string(num) + ", len=" + std::to_string(len) + ") brings the UB handed out to " +
-                                     std::to_string(total) + " bytes, far past the core's " + std::to_string(ascendopt_twin::ub_size()) +
-                                     "; make the tiling choose smaller tiles or fewer buffers");
-        const uint32_t base = m_used;
-        m_used = static_cast<uint32_t>(total);
-        return base;
+    ascendopt_twin::detail::Arena m_arenas[ascendopt_twin::detail::k_mems];
+};
+
+// A region of one memory that is divided further by its own InitBuffer / InitBufPool
+// (documented: UB or L1 pools; pools of a pool; pools that share another's region so that
+// stages without data in common reuse it). `bufIDSize` bounds the buffers set up in it.
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+public:
+    static constexpr TPosition position = pos;
+
+    template <class Q>
+    ASCENDOPT_TWIN_FN bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
+        require_same_memory(Q::position, "TBufPool::InitBuffer");
+        count_buffer("TBufPool::InitBuffer");
+        ascendopt_twin::detail::init_buffers(m_arena, m_mem, que, num, len, "TQue", "TBufPool::InitBuffer");
+        return true;
     }
-    uint32_t m_used = 0;
+    template <TPosition p>
+    ASCENDOPT_TWIN_FN bool InitBuffer(TBuf<p>& buf, uint32_t len) {
+        require_same_memory(p, "TBufPool::InitBuffer");
+        count_buffer("TBufPool::InitBuffer");
+        ascendopt_twin::detail::init_buffers(m_arena, m_mem, buf, 1, len, "TBuf", "TBufPool::InitBuffer");
+        return true;
+    }
+    template <class P>
+    ASCENDOPT_TWIN_FN bool InitBufPool(P& pool, uint32_t len) {
+        require_assigned("TBufPool::InitBufPool");
+        require_same_memory(P::position, "TBufPool::InitBufPool");
+        const uint32_t bytes = ascendopt_twin::detail::align32(len);
+        if (uint64_t(m_arena.used) + bytes > m_arena.limit - m_arena.start)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "TBufPool::InitBufPool",
+                                 "a pool of " + std::to_string(len) + " bytes does not fit in the " +
+                                     std::to_string(m_arena.limit - m_arena.start - m_arena.used) + " bytes left in this pool");
+        pool.assign(m_mem, m_arena.start + m_arena.used, bytes);
+        m_arena.used += bytes;
+        return true;
+    }
+    template <class P, class U>
+    ASCENDOPT_TWIN_FN bool InitBufPool(P& pool, uint32_t len, U& share) {
+        pool.share_from(share, len, "TBufPool::InitBufPool");
+        return true;
+    }
+    // Switching pools: the buffers stay set up (their contents may be overwritten by the pool that
+    // shares the region), so the twin has nothing to undo.
+    ASCENDOPT_TWIN_FN void Reset() {}
+
+    // Twin internals.
+    ASCENDOPT_TWIN_FN void assign(ascendopt_twin::Mem mem, uint32_t base, uint32_t bytes) {
+        m_mem = mem;
+        m_arena = {base, 0, uint64_t(base) + bytes};
+        m_assigned = true;
+    }
+    template <class U>
+    ASCENDOPT_TWIN_FN void share_from(const U& other, uint32_t len, const char* api) {
+        if (!other.assigned()) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "the pool to share is not set up yet");
+        if (ascendopt_twin::detail::position_mem(U::position) != ascendopt_twin::detail::position_mem(pos))
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "a pool can share only a pool of the same memory");
+        if (ascendopt_twin::detail::align32(len) > other.bytes())
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "length " + std::to_string(len) + " exceeds the shared pool's " + std::to_string(other.bytes()) + " bytes");
+        assign(other.mem(), other.base(), ascendopt_twin::detail::align32(len));
+    }
+    ASCENDOPT_TWIN_FN bool assigned() const { return m_assigned; }
+    ASCENDOPT_TWIN_FN ascendopt_twin::Mem mem() const { return m_mem; }
+    ASCENDOPT_TWIN_FN uint32_t base() const { return m_arena.start; }
+    ASCENDOPT_TWIN_FN uint32_t bytes() const { return uint32_t(m_arena.limit - m_arena.start); }
+
+private:
+    ASCENDOPT_TWIN_FN void require_assigned(const char* api) const {
+        if (!m_assigned)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "TBufPool used before TPipe::InitBufPool gave it memory");
+    }
+    ASCENDOPT_TWIN_FN void require_same_memory(TPosition p, const char* api) const {
+        require_assigned(api);
+        if (ascendopt_twin::detail::memory_of_position(p, api) != m_mem)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 std::string("a buffer at TPosition::") + ascendopt_twin::detail::position_name(p) + " cannot come from a pool of " +
+                                     ascendopt_twin::mem_name(m_mem));
+    }
+    ASCENDOPT_TWIN_FN void count_buffer(const char* api) {
+        if (++m_buffers > bufIDSize)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "more than bufIDSize = " + std::to_string(bufIDSize) + " buffers set up in this TBufPool");
+    }
+    ascendopt_twin::Mem m_mem = ascendopt_twin::Mem::UB;
+    ascendopt_twin::detail::Arena m_arena;
+    bool m_assigned = false;
+    uint32_t m_buffers = 0;
 };
 
 ASCENDOPT_TWIN_FN inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascendopt_twin::current_pipe()); }

@@ -1,6 +1,7 @@
 // Synchronization between the pipes of a core (SetFlag/WaitFlag, PipeBarrier) and between
-// cores (SyncAll). Functionally the twin executes each core's instructions in program
-// order, so pipe flags only feed the accounting; SyncAll is a real barrier across blocks.
+// cores (SyncAll; CrossCoreSetFlag/CrossCoreWaitFlag are in cross_core.h). Functionally the
+// twin executes each core's instructions in program order, so pipe flags only feed the
+// accounting; SyncAll is a real barrier across blocks.
 #pragma once
 
 #include "ascendopt_twin/attrs.h"
@@ -17,6 +18,9 @@ ASCENDOPT_TWIN_FN constexpr int event_src(AscendC::HardEvent e) {
         case H::V_MTE2: case H::V_MTE3: case H::V_S: case H::V_V: case H::V_M: case H::V_MTE1: return int(PipeId::V);
         case H::MTE3_V: case H::MTE3_MTE2: case H::MTE3_S: case H::MTE3_MTE1: return int(PipeId::MTE3);
         case H::S_V: case H::S_MTE2: case H::S_MTE3: return int(PipeId::S);
+        case H::MTE1_MTE2: case H::MTE1_M: case H::MTE1_MTE3: case H::MTE1_V: case H::MTE1_FIX: return int(PipeId::MTE1);
+        case H::M_MTE1: case H::M_V: case H::M_MTE2: case H::M_FIX: case H::M_S: return int(PipeId::M);
+        case H::FIX_M: case H::FIX_MTE2: case H::FIX_S: case H::FIX_MTE3: case H::FIX_MTE1: case H::FIX_FIX: return int(PipeId::FIX);
         default: return -1;
     }
 }
@@ -27,17 +31,23 @@ ASCENDOPT_TWIN_FN constexpr int event_dst(AscendC::HardEvent e) {
         case H::V_MTE2: case H::MTE3_MTE2: case H::S_MTE2: case H::M_MTE2: case H::MTE1_MTE2: case H::FIX_MTE2: return int(PipeId::MTE2);
         case H::V_MTE3: case H::MTE2_MTE3: case H::S_MTE3: case H::MTE1_MTE3: case H::FIX_MTE3: return int(PipeId::MTE3);
         case H::V_S: case H::MTE2_S: case H::MTE3_S: case H::M_S: case H::FIX_S: return int(PipeId::S);
+        case H::MTE2_MTE1: case H::M_MTE1: case H::MTE3_MTE1: case H::V_MTE1: case H::FIX_MTE1: return int(PipeId::MTE1);
+        case H::MTE1_M: case H::V_M: case H::MTE2_M: case H::FIX_M: return int(PipeId::M);
+        case H::M_FIX: case H::MTE2_FIX: case H::MTE1_FIX: case H::FIX_FIX: return int(PipeId::FIX);
         default: return -1;
     }
 }
 
-// PipeId of a pipe the timing model has (-1: MTE1, M, FIX and ALL are not modelled as flags).
+// PipeId of a pipe the timing model has (-1: PIPE_ALL).
 ASCENDOPT_TWIN_FN constexpr int flag_pipe(pipe_t p) {
     switch (p) {
         case PIPE_S: return int(PipeId::S);
         case PIPE_V: return int(PipeId::V);
         case PIPE_MTE2: return int(PipeId::MTE2);
         case PIPE_MTE3: return int(PipeId::MTE3);
+        case PIPE_MTE1: return int(PipeId::MTE1);
+        case PIPE_M: return int(PipeId::M);
+        case PIPE_FIX: return int(PipeId::FIX);
         default: return -1;
     }
 }
@@ -72,9 +82,18 @@ public:
     }
 };
 
-template <bool isAIVOnly = true>
+// Which pipes trigger and wait in SyncAll<true, config> (the twin joins all pipes either way).
+struct SyncAllConfig {
+    pipe_t triggerPipe;
+    pipe_t waitPipe;
+};
+constexpr SyncAllConfig DEFAULT_SYNC_ALL_CONFIG = {PIPE_ALL, PIPE_ALL};
+
+// isAIVOnly: in a mixed launch only the AIVs take part (on an AIC: only the AICs);
+// SyncAll<false> joins every core of the launch (docs/twin.md "Cores").
+template <bool isAIVOnly = true, const SyncAllConfig& config = DEFAULT_SYNC_ALL_CONFIG>
 ASCENDOPT_TWIN_FN inline void SyncAll() {
-    ascendopt_twin::sync_all();
+    ascendopt_twin::sync_all(isAIVOnly);
 }
 // Software SyncAll through a GM workspace: same effect in the twin.
 template <bool isAIVOnly = true>
@@ -82,7 +101,7 @@ ASCENDOPT_TWIN_FN inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, 
     (void)gmWorkspace;
     (void)ubWorkspace;
     (void)usedCores;
-    ascendopt_twin::sync_all();
+    ascendopt_twin::sync_all(isAIVOnly);
 }
 
 }  // namespace AscendC
