@@ -10,7 +10,7 @@ ifneq ($(CCACHE),)
 CMAKE_FLAGS += -DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE)
 endif
 
-.PHONY: all deps build test test-cann test-sanitize fuzz demo bench study-cann clean
+.PHONY: all deps build test test-cann test-cann-full test-sanitize fuzz demo bench study-cann clean
 
 all: build
 
@@ -26,12 +26,18 @@ test: DEPS_FLAGS += --test
 test: build
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
 
-# The cann-ops Level-1 suite (suite/cann-ops-level1: our manifests and numpy goldens) on the
-# twin, with the operators from the cann-ops checkout CANN_OPS; skipped, with a message, when
-# there is none. Known operator defects show as XFAIL and do not fail it.
+# The cann-ops suites (suite/cann-ops-level1..3: our manifests and numpy goldens) on the twin,
+# with the operators from the cann-ops checkout CANN_OPS; skipped, with a message, when there
+# is none. Known operator defects show as XFAIL and do not fail it. LEVELS picks levels.
 CANN_OPS ?= ../shared/cann-ops
 test-cann: build
-	@bash scripts/test-cann.sh $(BUILD) $(CANN_OPS)
+	@bash scripts/test-cann.sh $(BUILD) $(CANN_OPS) $(LEVELS)
+
+# Every operator of the three cann-ops suites as make test's Suite/CannOps tests (make test runs
+# all of Level 1 and a subset of Levels 2 and 3; tests/e2e/test_cann_suites.cpp names it).
+test-cann-full: DEPS_FLAGS += --test
+test-cann-full: build
+	cd $(BUILD) && ASCENDOPT_ALL_LEVELS=1 ctest -j $(JOBS) --output-on-failure -R 'Suite/CannOps\.'
 
 # The study on the cann-ops Level-1 operators (scripts/study-cann.sh): rule-based rewind into a
 # bank, then every offline method at 230 evaluations per operator with three seeds, then the
@@ -44,7 +50,7 @@ study-cann: build
 # -O1 -g1: about half the build time of -O2 -g, still with file:line in every report.
 # SANITIZE_SKIP: the long end-to-end runs (tiling searches, rewind, the study, the browser)
 # whose code paths the shorter tests already drive; make test-sanitize SANITIZE_SKIP= runs all.
-SANITIZE_SKIP ?= ^(Tune\.|RewindOptimize\.|BenchStudy\.|Bench\.AFailing|ReportBrowser\.|Suite\/CannOpsLevel1\.|StudyCann\.)
+SANITIZE_SKIP ?= ^(Tune\.|RewindOptimize\.|BenchStudy\.|Bench\.AFailing|ReportBrowser\.|Suite\/CannOps\.|StudyCann\.)
 test-sanitize: deps
 	@cmake -S . -B $(BUILD)-sanitize -G Ninja $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_FLAGS_SANITIZE="-O1 -g1" \
 	  -DASCENDOPT_SANITIZE=ON -DASCENDOPT_BUILD_BENCH=OFF > /dev/null

@@ -39,10 +39,14 @@ std::string operator_list(const std::vector<std::string>& ops) {
 std::string check_summary_line(const std::vector<OperatorCheck>& checks) {
     const auto builds = std::count_if(checks.begin(), checks.end(), [](const OperatorCheck& c) { return c.builds; });
     const auto passes = std::count_if(checks.begin(), checks.end(), [](const OperatorCheck& c) { return c.passes(); });
-    return fmt::format("{} of {} operators build, {} pass", builds, checks.size(), passes);
+    const auto outside = std::count_if(checks.begin(), checks.end(), [](const OperatorCheck& c) { return !c.out_of_scope.empty(); });
+    std::string line = fmt::format("{} of {} operators build, {} pass", builds, checks.size() - outside, passes);
+    if (outside > 0) line += fmt::format(" ({} more out of scope: they need several devices)", outside);
+    return line;
 }
 
 std::string check_progress_line(const OperatorCheck& c) {
+    if (!c.out_of_scope.empty()) return fmt::format("{}: out of scope: {}", c.name, c.out_of_scope);
     if (!c.builds) return fmt::format("{}: {}: {} ({:.1f} s)", c.name, c.host_builds ? "host code builds" : "does not build", c.failure, c.seconds);
     if (c.mode == "smoke") return fmt::format("{}: builds, smoke run {} ({:.1f} s)", c.name, c.passes() ? "ok" : c.failure, c.seconds);
     return fmt::format("{}: builds, {} of {} cases pass{} ({:.1f} s)", c.name, c.passed, c.cases - c.known_defects,
@@ -55,7 +59,8 @@ std::string render_check(const std::string& tree, const std::vector<OperatorChec
     std::string out = fmt::format("check  {}  ({} operator{})\n", tree, checks.size(), checks.size() == 1 ? "" : "s");
     out += fmt::format("{:<{}}  {:<6}  {:<16}  {}\n", "operator", width, "builds", "cases", "result");
     for (const auto& c : checks)
-        out += fmt::format("{:<{}}  {:<6}  {:<16}  {}\n", c.name, width, c.builds ? "yes" : c.host_builds ? "host" : "no", cases_cell(c),
+        out += fmt::format("{:<{}}  {:<6}  {:<16}  {}\n", c.name, width,
+                           !c.out_of_scope.empty() ? "-" : c.builds ? "yes" : c.host_builds ? "host" : "no", cases_cell(c),
                            result_cell(c));
     if (details)
         for (const auto& c : checks)

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <regex>
 #include <set>
+
+#include "util/files.h"
 
 namespace ascendopt {
 namespace {
@@ -150,10 +153,36 @@ std::optional<ManifestIndex::Match> ManifestIndex::find(const fs::path& dir) con
     return std::nullopt;
 }
 
+std::optional<std::string> needs_several_devices(const fs::path& dir) {
+    // The communication library's headers and entry points, and MC2 in an OpDef; a comment
+    // that mentions them counts too, which errs towards listing an operator rather than
+    // running one that cannot work.
+    static const std::regex collective(R"(#\s*include\s*[<"][^>"]*hccl[^>"]*[>"]|\bHccl[A-Z]\w*\s*[<(]|\.MC2\s*\(\s*\))");
+    std::error_code ec;
+    for (const char* part : {"op_host", "op_kernel"}) {
+        for (fs::recursive_directory_iterator it(dir / part, ec), end; !ec && it != end; it.increment(ec)) {
+            const auto ext = it->path().extension().string();
+            if (!it->is_regular_file(ec) || (ext != ".cpp" && ext != ".h" && ext != ".cc" && ext != ".hpp")) continue;
+            const auto text = read_text(it->path());
+            std::smatch m;
+            if (text && std::regex_search(*text, m, collective))
+                return "it communicates with other devices (" + m.str(0) + " in " + part + "/" +
+                       it->path().filename().string() + "); the twin models one device";
+        }
+    }
+    return std::nullopt;
+}
+
 Result<OperatorCheck> check_operator(Evaluator& evaluator, const TreeCheckOptions& options, const ManifestIndex& manifests,
                                      const fs::path& dir) {
     OperatorCheck c;
     c.name = display_name(options.tree, dir);
+    if (auto why = needs_several_devices(dir)) {
+        c.out_of_scope = *why;
+        c.status = EvalStatus::rejected;
+        c.failure = "out of scope: " + *why;
+        return c;
+    }
     const auto start = std::chrono::steady_clock::now();
     const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     Result<OperatorSource> op = make_error("");
@@ -214,7 +243,8 @@ nlohmann::json to_json(const OperatorCheck& c) {
             {"failure", c.failure},
             {"detail", c.detail},
             {"missing", missing},
-            {"seconds", c.seconds}};
+            {"seconds", c.seconds},
+            {"out_of_scope", c.out_of_scope}};
 }
 
 }  // namespace ascendopt

@@ -58,8 +58,16 @@ struct OperatorCheck {
     std::string detail;                // the compiler output, or the failing case's verdict and log (bounded)
     std::vector<MissingApi> missing;   // every missing name its build reported
     double seconds = 0;
-    bool passes() const { return status == EvalStatus::ok; }
+    // Why the operator cannot be evaluated on one device at all (it communicates with other
+    // devices: HCCL, MC2); empty for every other operator. Such an operator is listed, not run,
+    // and not counted in the summary.
+    std::string out_of_scope;
+    bool passes() const { return out_of_scope.empty() && status == EvalStatus::ok; }
 };
+
+// Why an operator folder needs several devices, from its sources: an HCCL header or API, or an
+// OpDef that declares MC2 (communication fused with computation). nullopt for the others.
+std::optional<std::string> needs_several_devices(const std::filesystem::path& dir);
 
 struct TreeCheckOptions {
     std::filesystem::path tree;

@@ -202,6 +202,22 @@ TEST_F(Tree, FindsOperatorFoldersAndTheirManifests) {
     EXPECT_EQ(index.find(m_dir / "src/nn/deep/relu")->manifest, m_dir / "src/nn/deep/relu/ascendopt.toml");
 }
 
+// Collectives (matmul_all_reduce: HCCL in the kernel; MC2 in the OpDef) cannot run on one
+// device: check lists them as out of scope instead of counting them as failures.
+TEST_F(Tree, OperatorsThatNeedSeveralDevicesAreOutOfScope) {
+    make_operator("a");
+    write("a/op_kernel/a.cpp", "#include \"lib/hccl/hccl.h\"\n");
+    make_operator("b");
+    write("b/op_host/b.cpp", "OpDefB() { this->MC2().HcclGroup(\"group\"); }\n");
+    make_operator("c");
+    write("c/op_kernel/c.cpp", "// one device: no communication\nvoid f() { Hccl_t_is_not_a_call = 1; }\n");
+    const auto a = needs_several_devices(m_dir / "a");
+    ASSERT_TRUE(a.has_value());
+    EXPECT_NE(a->find("op_kernel/a.cpp"), std::string::npos) << *a;
+    EXPECT_TRUE(needs_several_devices(m_dir / "b").has_value());
+    EXPECT_FALSE(needs_several_devices(m_dir / "c").has_value());
+}
+
 // op_host of many cann-ops operators also holds their aclnn API (aclnn_*.cpp, *_l0.cpp), which
 // CANN builds into another library; a kernel file #included by another is not compiled alone.
 TEST_F(Tree, OperatorFilesAsTheCannBuildUsesThem) {
