@@ -18,6 +18,7 @@
 #include "ascendopt_twin/kernel/workspace.h"
 #include "ascendopt_twin/kernel/list_tensor.h"
 #include "ascendopt_twin/kernel/internal_impl.h"
+#include "ascendopt_twin/kernel/cce_intrinsics.h"
 #include "ascendopt_twin/kernel/adv_math.h"
 #include "ascendopt_twin/kernel/scalar_utils.h"
 #include "ascendopt_twin/kernel/rearrange.h"
