@@ -120,6 +120,38 @@ TEST(Launch, BlocksSeeTheirIndexAndSyncAllIsABarrier) {
     EXPECT_EQ(launched.counts.by_kind["sync_all"], blocks);
 }
 
+namespace {
+// Twenty GM arguments (published norm kernels take up to about 20): writes the sum of each
+// argument's distance from the first into the last.
+extern "C" void twenty_args_kernel(GM_ADDR a0, GM_ADDR a1, GM_ADDR a2, GM_ADDR a3, GM_ADDR a4, GM_ADDR a5, GM_ADDR a6,
+                                   GM_ADDR a7, GM_ADDR a8, GM_ADDR a9, GM_ADDR a10, GM_ADDR a11, GM_ADDR a12, GM_ADDR a13,
+                                   GM_ADDR a14, GM_ADDR a15, GM_ADDR a16, GM_ADDR a17, GM_ADDR a18, GM_ADDR out) {
+    const GM_ADDR all[] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18};
+    int64_t sum = 0;
+    for (auto* p : all) sum += p - a0;
+    AscendC::GlobalTensor<int64_t> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(out), 1);
+    g.SetValue(0, sum);
+}
+}  // namespace
+
+TEST(Launch, KernelsTakeUpToThirtyTwoArguments) {
+    ascendopt_twin::GmSpace gm(1 << 20);
+    std::vector<uint8_t*> args;
+    for (int i = 0; i < 20; ++i) args.push_back(gm.add("a" + std::to_string(i), 32));
+    int64_t want = 0;
+    for (int i = 0; i < 19; ++i) want += args[i] - args[0];
+    ascendopt_twin::launch(ascendopt_twin::testing::test_soc(), reinterpret_cast<void*>(&twenty_args_kernel), args, 1, 0, gm);
+    EXPECT_EQ(*reinterpret_cast<const int64_t*>(gm.host(args[19])), want);
+    args.resize(33, args[0]);
+    try {
+        ascendopt_twin::launch(ascendopt_twin::testing::test_soc(), reinterpret_cast<void*>(&twenty_args_kernel), args, 1, 0, gm);
+        ADD_FAILURE() << "expected an error";
+    } catch (const ascendopt_twin::TwinError& e) {
+        EXPECT_NE(std::string(e.what()).find("33 GM arguments are not supported (2..32)"), std::string::npos) << e.what();
+    }
+}
+
 TEST(Launch, UnbalancedSyncAllIsAnError) {
     const auto* soc = &ascendopt_twin::testing::test_soc();
     ascendopt_twin::GmSpace gm(1 << 20);

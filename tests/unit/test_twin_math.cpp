@@ -270,6 +270,11 @@ TEST_F(MathTest, ScalarHelpersAndConstants) {
     EXPECT_EQ(host[89], 7);
     EXPECT_EQ(host[90], -1);
     EXPECT_TWIN_ERROR(InitGlobalMemory(g[50], 100000, 0), ErrorKind::run_failed, "InitGlobalMemory");
+    InitOutput<int32_t>(g[10], 5, 3);  // the older name
+    EXPECT_EQ(host[9], 7);
+    EXPECT_EQ(host[10], 3);
+    EXPECT_EQ(host[14], 3);
+    EXPECT_EQ(host[15], 7);
 }
 
 class RearrangeTest : public TwinCoreTest {};

@@ -8,6 +8,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <utility>
 
 #include "twin_rt.h"
 
@@ -262,36 +263,23 @@ namespace {
 
 using Arg = uint8_t*;
 
+// Kernels take GM addresses only (GM_ADDR each); the widest published kernels take about 20.
+constexpr size_t k_most_kernel_args = 32;
+
+template <size_t... I>
+void call_with(KernelEntry entry, const std::vector<Arg>& a, std::index_sequence<I...>) {
+    using Kernel = void (*)(decltype((void)I, Arg())...);
+    reinterpret_cast<Kernel>(entry)(a[I]...);
+}
+
+template <size_t N = 2>
 void call_kernel(KernelEntry entry, const std::vector<Arg>& a) {
-    switch (a.size()) {
-#define ASCENDOPT_CALL(N, ...) \
-    case N: reinterpret_cast<void (*)(ASCENDOPT_ARGS_##N)>(entry)(__VA_ARGS__); return;
-#define ASCENDOPT_ARGS_2 Arg, Arg
-#define ASCENDOPT_ARGS_3 Arg, Arg, Arg
-#define ASCENDOPT_ARGS_4 Arg, Arg, Arg, Arg
-#define ASCENDOPT_ARGS_5 Arg, Arg, Arg, Arg, Arg
-#define ASCENDOPT_ARGS_6 Arg, Arg, Arg, Arg, Arg, Arg
-#define ASCENDOPT_ARGS_7 Arg, Arg, Arg, Arg, Arg, Arg, Arg
-#define ASCENDOPT_ARGS_8 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
-#define ASCENDOPT_ARGS_9 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
-#define ASCENDOPT_ARGS_10 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
-#define ASCENDOPT_ARGS_11 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
-#define ASCENDOPT_ARGS_12 Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg, Arg
-        ASCENDOPT_CALL(2, a[0], a[1])
-        ASCENDOPT_CALL(3, a[0], a[1], a[2])
-        ASCENDOPT_CALL(4, a[0], a[1], a[2], a[3])
-        ASCENDOPT_CALL(5, a[0], a[1], a[2], a[3], a[4])
-        ASCENDOPT_CALL(6, a[0], a[1], a[2], a[3], a[4], a[5])
-        ASCENDOPT_CALL(7, a[0], a[1], a[2], a[3], a[4], a[5], a[6])
-        ASCENDOPT_CALL(8, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7])
-        ASCENDOPT_CALL(9, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8])
-        ASCENDOPT_CALL(10, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9])
-        ASCENDOPT_CALL(11, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10])
-        ASCENDOPT_CALL(12, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11])
-#undef ASCENDOPT_CALL
-        default:
-            fail(ErrorKind::run_failed, "launch",
-                 "kernels with " + std::to_string(a.size()) + " GM arguments are not supported (2..12)");
+    if constexpr (N > k_most_kernel_args) {
+        fail(ErrorKind::run_failed, "launch",
+             "kernels with " + std::to_string(a.size()) + " GM arguments are not supported (2.." + std::to_string(k_most_kernel_args) + ")");
+    } else {
+        if (a.size() == N) return call_with(entry, a, std::make_index_sequence<N>{});
+        call_kernel<N + 1>(entry, a);
     }
 }
 

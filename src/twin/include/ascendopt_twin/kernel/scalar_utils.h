@@ -1,7 +1,7 @@
 // Scalar helpers, type traits, constants and mask/cache controls of Ascend C that kernels use
 // outside the vector instructions: ToFloat/ToBfloat16, IsSameType/Conditional, the block and
 // UB constants, AscendCUtils and the global mask intrinsics, GetDataBlockSizeInBytes,
-// InitGlobalMemory, DataCacheCleanAndInvalid and OOMCheckAddrRange.
+// InitGlobalMemory (and its older name InitOutput), DataCacheCleanAndInvalid and OOMCheckAddrRange.
 #pragma once
 
 #include "ascendopt_twin/attrs.h"
@@ -111,6 +111,13 @@ ASCENDOPT_TWIN_FN void InitGlobalMemory(const GlobalTensor<T>& gmWorkspaceAddr, 
     const T v = value;
     for (uint64_t i = 0; i < size; ++i) std::memcpy(gm + i * sizeof(T), &v, sizeof(T));
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "InitGlobalMemory", bytes, 1, nullptr);
+}
+
+// The API's older name, which published grad kernels still call (the documentation's sample
+// for InitGlobalMemory keeps it in its class name).
+template <class T>
+ASCENDOPT_TWIN_FN void InitOutput(const GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const ascendopt_twin::detail::same_t<T> value) {
+    InitGlobalMemory(gmWorkspaceAddr, size, value);
 }
 
 // Data cache maintenance of GM lines that scalar code wrote or will read. The twin's scalar GM
