@@ -60,3 +60,27 @@ TEST_F(IntrinsicsTest, BlockIdxIsTheCallingCoresIndex) {
     const int64_t offset = block_idx * 100;  // as kernels use it: arithmetic on the core's index
     EXPECT_EQ(offset, GetBlockIdx() * 100);
 }
+
+// Kernel-library spellings published kernels use without defining them.
+TEST_F(IntrinsicsTest, LibrarySpellingsOfKernels) {
+    EXPECT_EQ(Ceil(10, 4), 3);
+    EXPECT_EQ(Ceil(int64_t(12), 4u), 3);
+    ASSERT_MSG(false, "compiled out, as in the device build");
+
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 1024);
+    auto t = q.AllocTensor<float>();
+    q.EnQue(t);
+    q.DeQue();  // untyped: drains the queue
+    EXPECT_TWIN_ERROR(q.DeQue(), ascendopt_twin::ErrorKind::run_failed, "DeQue on an empty queue");
+    q.FreeTensor(t);
+
+    // DataCopy UB -> UB with DataCopyParams: 3 bursts of 1 block, source gap 1 block, destination gap 0.
+    auto src = ub<int32_t>(64, 4096), dst = ub<int32_t>(64, 8192);
+    for (int i = 0; i < 64; ++i) src.data()[i] = i, dst.data()[i] = -1;
+    DataCopy(dst, src, DataCopyParams(3, 1, 1, 0));
+    for (int b = 0; b < 3; ++b)
+        for (int i = 0; i < 8; ++i) ASSERT_EQ(dst.data()[b * 8 + i], b * 16 + i) << b << " " << i;
+    EXPECT_EQ(dst.data()[24], -1);
+}

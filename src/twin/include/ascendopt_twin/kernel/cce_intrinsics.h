@@ -84,23 +84,13 @@ ASCENDOPT_TWIN_FN void vor(T* dst, T* src0, T* src1, uint8_t repeat, uint8_t dst
                                                       src1RepStride));
 }
 
-// A copy inside the UB: nBurst bursts of lenBurst 32-byte blocks, the gaps between bursts in
-// blocks; charged as DataCopy(UB->UB) is.
+// DataCopy inside the UB: nBurst bursts of lenBurst 32-byte blocks, gaps in blocks.
 template <class T>
 ASCENDOPT_TWIN_FN void copy_ubuf_to_ubuf(T* dst, T* src, uint8_t sid, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
                                          uint16_t dstGap) {
     (void)sid;
-    using namespace ascendopt_twin::detail;
-    const auto d = ub_tensor(dst), s = ub_tensor(src);
-    const Strided st{nBurst, uint64_t(lenBurst) * 32, uint64_t(srcGap) * 32, uint64_t(dstGap) * 32};
-    require_ub_aligned(d.data(), "copy_ubuf_to_ubuf");
-    require_ub_aligned(s.data(), "copy_ubuf_to_ubuf");
-    require_ub_span(d.data(), st.dst_extent(), uint64_t(d.extent()) * sizeof(T), "copy_ubuf_to_ubuf", "destination");
-    require_ub_span(s.data(), st.src_extent(), uint64_t(s.extent()) * sizeof(T), "copy_ubuf_to_ubuf", "source");
-    auto* to = reinterpret_cast<uint8_t*>(d.data());
-    const auto* from = reinterpret_cast<const uint8_t*>(s.data());
-    for (uint64_t i = 0; i < st.count; ++i) std::memmove(to + i * (st.len + st.dst_gap), from + i * (st.len + st.src_gap), st.len);
-    ascendopt_twin::account_vector("copy_ub_to_ub", st.count * st.len, d.data(), s.data());
+    AscendC::DataCopy(ascendopt_twin::detail::ub_tensor(dst), ascendopt_twin::detail::ub_tensor(src),
+                      AscendC::DataCopyParams(nBurst, lenBurst, srcGap, dstGap));
 }
 
 // The 16 x 16 transpose of 16-bit elements (512 bytes), as the Transpose API's basic form.

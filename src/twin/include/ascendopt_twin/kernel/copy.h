@@ -125,6 +125,22 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
     ascendopt_twin::account_vector("copy_ub_to_ub", uint64_t(count) * sizeof(T), dst.data(), src.data());
 }
 
+// UB -> UB strided: blockCount bursts of blockLen 32-byte blocks, the gaps between bursts in
+// blocks; charged as the count form is.
+template <class T>
+ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    using namespace ascendopt_twin::detail;
+    const Strided s{p.blockCount, uint64_t(p.blockLen) * 32, uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32};
+    require_ub_aligned(dst.data(), "DataCopy(UB->UB, params)");
+    require_ub_aligned(src.data(), "DataCopy(UB->UB, params)");
+    require_ub_span(dst.data(), s.dst_extent(), uint64_t(dst.extent()) * sizeof(T), "DataCopy(UB->UB, params)", "destination");
+    require_ub_span(src.data(), s.src_extent(), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->UB, params)", "source");
+    auto* to = reinterpret_cast<uint8_t*>(dst.data());
+    const auto* from = reinterpret_cast<const uint8_t*>(src.data());
+    for (uint64_t i = 0; i < s.count; ++i) std::memmove(to + i * (s.len + s.dst_gap), from + i * (s.len + s.src_gap), s.len);
+    ascendopt_twin::account_vector("copy_ub_to_ub", s.count * s.len, dst.data(), src.data());
+}
+
 // GM -> UB strided: blockLen and strides in 32-byte blocks.
 template <class T>
 ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {

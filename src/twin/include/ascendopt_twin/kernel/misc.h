@@ -65,6 +65,10 @@ ASCENDOPT_TWIN_FN inline int64_t get_block_num() { return AscendC::GetBlockNum()
 #ifndef ASSERT
 #define ASSERT(...)
 #endif
+// ASSERT_MSG(expr, message) is the same debug-build check with a message: compiled out too.
+#ifndef ASSERT_MSG
+#define ASSERT_MSG(...)
+#endif
 
 namespace ascendopt_twin::detail {
 // The kernel's assert(expr[, fmt, args...]): a false expr ends the case (run_failed) with the

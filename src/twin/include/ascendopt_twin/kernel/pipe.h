@@ -205,6 +205,9 @@ public:
         m_buffers.push(tensor.data(), "TQue::EnQue");
         return true;
     }
+    // Without a type: takes the next buffer off the queue and hands back nothing (published
+    // kernels drain a queue this way and keep reading the tensor they enqueued).
+    ASCENDOPT_TWIN_FN void DeQue() { m_buffers.pop("TQue::DeQue"); }
     template <class T>
     ASCENDOPT_TWIN_FN LocalTensor<T> DeQue() {
         const int i = m_buffers.pop("TQue::DeQue");

@@ -61,7 +61,7 @@ constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
 
 // Integer helpers of the kernel library, which published kernels call unqualified (they are not
 // in the API reference, but the device headers provide them): DivCeil rounds the quotient up,
-// AlignUp rounds up to a multiple. A zero divisor is an error naming the call.
+// AlignUp rounds up to a multiple (Ceil(a, b) below is DivCeil). A zero divisor is an error naming the call.
 template <class T, class U>
 ASCENDOPT_TWIN_FN constexpr std::common_type_t<T, U> DivCeil(T a, U b) {
     if (b == 0) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "DivCeil", "division by zero");
@@ -71,6 +71,13 @@ template <class T, class U>
 ASCENDOPT_TWIN_FN constexpr std::common_type_t<T, U> AlignUp(T a, U b) {
     if (b == 0) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "AlignUp", "alignment 0");
     return DivCeil(a, b) * std::common_type_t<T, U>(b);
+}
+
+// Ceil on two integers is DivCeil (kernels call it unqualified; the one-tensor Ceil of the math
+// library takes tensors, so the two never compete).
+template <class T, class U, class = std::enable_if_t<std::is_arithmetic_v<T> && std::is_arithmetic_v<U>>>
+ASCENDOPT_TWIN_FN constexpr std::common_type_t<T, U> Ceil(T a, U b) {
+    return DivCeil(a, b);
 }
 
 // Bytes of one data block (the unit of DataCopy and of block strides).
