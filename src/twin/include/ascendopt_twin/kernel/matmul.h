@@ -20,7 +20,6 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
 #include "ascendopt_twin/kernel/matmul_compute.h"
 #include "ascendopt_twin/kernel/pipe.h"
@@ -69,6 +68,13 @@ class MatmulImpl {
 
 public:
     MatmulImpl() = default;
+    // A copy is a fresh object with the same settings (the block buffer is not shared).
+    ASCENDOPT_TWIN_FN MatmulImpl(const MatmulImpl& o) { copy_settings(o); }
+    ASCENDOPT_TWIN_FN MatmulImpl& operator=(const MatmulImpl& o) {
+        if (this != &o) copy_settings(o);
+        return *this;
+    }
+    ASCENDOPT_TWIN_FN ~MatmulImpl() { delete[] m_block; }
 
     // Takes the tiling (copied: later changes to the caller's struct do not reach the object)
     // and the TPipe the AIC-side buffers come from (null: the core's current TPipe).
@@ -236,6 +242,29 @@ public:
 private:
     enum class Op : uint8_t { compute, write_gm, stage_ub, iterate_all_gm };
 
+    ASCENDOPT_TWIN_FN void copy_settings(const MatmulImpl& o) {
+        m_tiling = o.m_tiling;
+        m_pipe = o.m_pipe;
+        m_init = o.m_init;
+        m_orgM = o.m_orgM, m_orgN = o.m_orgN, m_orgKa = o.m_orgKa, m_orgKb = o.m_orgKb;
+        m_singleM = o.m_singleM, m_singleN = o.m_singleN, m_singleK = o.m_singleK;
+        m_order = o.m_order;
+        m_a = o.m_a, m_b = o.m_b, m_bias = o.m_bias;
+        m_bias_on = o.m_bias_on;
+        m_hf32 = o.m_hf32;
+        m_index = o.m_index;
+    }
+    // The block buffer for the client's base block (host memory: L0C's copy on the device).
+    ASCENDOPT_TWIN_FN Acc* block_buffer() {
+        const uint64_t n = uint64_t(m_tiling.baseM) * uint64_t(m_tiling.baseN);
+        if (n > m_block_cap) {
+            delete[] m_block;
+            m_block = new Acc[n];
+            m_block_cap = n;
+        }
+        return m_block;
+    }
+
     ASCENDOPT_TWIN_FN void apply_static_tiling() {
         if constexpr (k_static) {
             const MatmulApiStaticTiling& s = MM_CFG;
@@ -355,7 +384,7 @@ private:
         ensure_buffers(client);
         switch (client.m_op) {
             case Op::compute:
-                mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(client.job(), m_buf, client.m_block, client.m_api);
+                mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(client.job(), m_buf, client.block_buffer(), client.m_api);
                 break;
             case Op::write_gm: {
                 const mm::BlockJob j = client.job();
@@ -376,7 +405,7 @@ private:
                 const uint64_t base = client.m_target;
                 while (client.next_block()) {
                     const mm::BlockJob j = client.job();
-                    mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(j, m_buf, client.m_block, client.m_api);
+                    mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(j, m_buf, client.block_buffer(), client.m_api);
                     mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, base + (j.m0 * ld + j.n0) * sizeof(DstT), ld, client.m_target_atomic, m_buf,
                                              client.m_api);
                 }
@@ -446,7 +475,8 @@ private:
     int64_t m_cursor = -1;
     int64_t m_mIdx = 0, m_nIdx = 0;
     bool m_have_block = false;
-    std::vector<Acc> m_block;  // the last computed block (bm x bn), as L0C holds it on the device
+    Acc* m_block = nullptr;  // the last computed block (bm x bn), as L0C holds it on the device
+    uint64_t m_block_cap = 0;
     // The request in flight.
     Op m_op = Op::compute;
     const char* m_api = "Matmul";
