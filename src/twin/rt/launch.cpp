@@ -293,7 +293,7 @@ double LaunchSync::service_call(size_t core, ServiceRequest& request, const char
     s.stop_waiting(core);
     auto& q = s.requests[size_t(c.group)];
     q.erase(std::remove(q.begin(), q.end(), &request), q.end());
-    if (s.done[size_t(aic)]) refuse("the AIC of this block returned before serving its Matmul request");
+    if (s.done[size_t(aic)]) refuse("the AIC of this block returned before serving its Matmul request (REGIST_MATMUL_OBJ starts the service)");
     refuse("waits for a Matmul request, but its AIC cannot serve it any more: " + s.others(core) + " (this hangs an NPU)");
     return 0;
 }
