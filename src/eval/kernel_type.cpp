@@ -21,9 +21,13 @@ KernelTypes kernel_types(const std::vector<std::filesystem::path>& files) {
     static const std::regex by_key(R"(KERNEL_TASK_TYPE\s*\(\s*(\d+)[uUlL]*\s*,\s*(\w+)\s*\))");
     static const std::regex cube(R"(\b(Mmad|LoadData|Fixpipe|REGIST_MATMUL_OBJ|MatmulImpl|matmul::Matmul)\b|lib/matmul_intf\.h)");
     static const std::regex vector(R"(QuePosition::VEC|TPosition::VEC|\bVECIN\b|\bVECOUT\b|\bVECCALC\b)");
+    // The Matmul high-level API in vector code makes a mixed kernel (its AIC serves the AIVs'
+    // Matmul objects) unless ASCENDC_CUBE_ONLY makes it a cube-only one.
+    static const std::regex matmul_api(R"(\bREGIST_MATMUL_OBJ\b|lib/matmul_intf\.h)");
+    static const std::regex cube_only(R"(#\s*define\s+ASCENDC_CUBE_ONLY\b)");
     KernelTypes out;
     std::string declared;
-    bool uses_cube = false, uses_vector = false;
+    bool uses_cube = false, uses_vector = false, uses_matmul = false, cube_only_matmul = false;
     for (const auto& f : files) {
         const auto text = read_text(f);
         if (!text) continue;
@@ -35,9 +39,11 @@ KernelTypes kernel_types(const std::vector<std::filesystem::path>& files) {
         }
         uses_cube = uses_cube || std::regex_search(*text, cube);
         uses_vector = uses_vector || std::regex_search(*text, vector);
+        uses_matmul = uses_matmul || std::regex_search(*text, matmul_api);
+        cube_only_matmul = cube_only_matmul || std::regex_search(*text, cube_only);
     }
     if (!declared.empty()) out.default_type = declared;
-    else if (uses_cube) out.default_type = uses_vector ? "mix_aic_1_2" : "aic";
+    else if (uses_cube) out.default_type = uses_vector || (uses_matmul && !cube_only_matmul) ? "mix_aic_1_2" : "aic";
     return out;
 }
 

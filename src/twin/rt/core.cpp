@@ -434,6 +434,41 @@ void cross_core_wait(uint16_t flag) {
     if (t) t->wait_until(raised, "cross_core_wait");
 }
 
+double cube_service_call(CubeServiceFn fn, void* ctx, const char* api) {
+    auto& c = core(api);
+    stop_in_preflight();
+    count(PipeId::S, "matmul_request", 0);
+    CoreTimeline* t = timeline();
+    if (!c.sync) fail(ErrorKind::run_failed, api, "called on a core outside a launch: no AIC serves the Matmul request");
+    LaunchSync::ServiceRequest request;
+    request.fn = fn;
+    request.ctx = ctx;
+    request.issued = t ? t->quiesce() + c.soc->timing.cross_core_flag_cycles : 0.0;
+    return c.sync->service_call(c.who.sync_index, request, api);
+}
+
+void cube_service_serve(void* server) {
+    auto& c = core("REGIST_MATMUL_OBJ");
+    stop_in_preflight();
+    require_core(CoreKind::aic, "REGIST_MATMUL_OBJ (the Matmul service)");
+    if (!c.sync) return;
+    while (LaunchSync::ServiceRequest* r = c.sync->service_take(c.who.sync_index)) {
+        if (CoreTimeline* t = timeline()) t->wait_until(r->issued, "matmul_wait_request");
+        r->fn(r->ctx, server);
+        CoreTimeline* t = timeline();
+        c.sync->service_done(r, t ? t->quiesce() + c.soc->timing.cross_core_flag_cycles : 0.0);
+    }
+}
+
+int64_t block_aiv_count() {
+    auto& c = core("block_aiv_count");
+    return c.sync ? int64_t(c.sync->aivs_in_block(c.who.sync_index)) : 0;
+}
+
+void cube_wait_until(double time, const char* what) {
+    if (CoreTimeline* t = timeline()) t->wait_until(time, what);
+}
+
 }  // namespace ascendopt_twin
 
 // Called by -fsanitize-coverage=trace-pc at every basic block of the kernel's own code

@@ -68,6 +68,13 @@ struct LaunchSync::Impl {
     // Per core and flag: the times of raises not yet taken by a wait, and of sets not yet matched
     // by the other participants (modes 0, 1, 2).
     std::vector<std::array<std::deque<double>, k_flags>> counter, pending[3];
+    // Matmul service requests per launch block, oldest first.
+    std::vector<std::deque<ServiceRequest*>> requests;
+    bool aivs_done(size_t group) const {
+        for (size_t m : group_aivs[group])
+            if (!done[m]) return false;
+        return true;
+    }
 
     void start_waiting(size_t core, std::string what) {
         waits_for[core] = std::move(what);
@@ -139,6 +146,7 @@ LaunchSync::LaunchSync(std::vector<Core> cores) : m_impl(std::make_unique<Impl>(
     for (const auto& c : s.cores) groups = std::max(groups, c.group + 1);
     s.group_aivs.resize(size_t(groups));
     s.group_aic.assign(size_t(groups), -1);
+    s.requests.resize(size_t(groups));
     for (size_t i = 0; i < n; ++i) {
         const Core& c = s.cores[i];
         s.all_of[size_t(c.kind)].push_back(i);
@@ -253,9 +261,71 @@ void LaunchSync::finish(size_t core) {
     s.stop_waiting(core);
     s.done[core] = 1;
     --s.live;
+    const int64_t aic = s.group_aic[size_t(s.cores[core].group)];
+    if (aic >= 0 && s.aivs_done(size_t(s.cores[core].group)) && s.waits_for[size_t(aic)] == "the Matmul service") s.stop_waiting(size_t(aic));
     for (auto& b : s.bars)
         if (b.left < 0 && std::find(b.members.begin(), b.members.end(), core) != b.members.end()) b.left = int64_t(core);
     s.check_deadlock();
+    s.cv.notify_all();
+}
+
+double LaunchSync::service_call(size_t core, ServiceRequest& request, const char* api) {
+    auto& s = *m_impl;
+    std::unique_lock<std::mutex> lock(s.mutex);
+    const Core& c = s.cores[core];
+    const int64_t aic = s.group_aic[size_t(c.group)];
+    auto refuse = [&](const std::string& why) {
+        const std::string who = s.name(core);
+        lock.unlock();
+        fail(ErrorKind::run_failed, api, who + ": " + why);
+    };
+    if (c.kind != CoreKind::aiv || aic < 0)
+        refuse("a Matmul object of vector code needs the AIC of its AI Core, and this launch has none (a kernel that uses Matmul from "
+               "vector code runs as a mixed kernel, KERNEL_TYPE_MIX_AIC_1_2 or 1_1)");
+    if (s.done[size_t(aic)]) refuse("the AIC of this block has returned, so no core serves the Matmul request (REGIST_MATMUL_OBJ starts its service)");
+    request.from = core;
+    s.requests[size_t(c.group)].push_back(&request);
+    if (s.waits_for[size_t(aic)] == "the Matmul service") s.stop_waiting(size_t(aic));
+    s.cv.notify_all();
+    s.start_waiting(core, "a Matmul request to its AIC");
+    s.cv.wait(lock, [&] { return request.done || s.done[size_t(aic)] || s.deadlock; });
+    if (request.done) return request.done_at;
+    s.stop_waiting(core);
+    auto& q = s.requests[size_t(c.group)];
+    q.erase(std::remove(q.begin(), q.end(), &request), q.end());
+    if (s.done[size_t(aic)]) refuse("the AIC of this block returned before serving its Matmul request (REGIST_MATMUL_OBJ starts the service)");
+    refuse("waits for a Matmul request, but its AIC cannot serve it any more: " + s.others(core) + " (this hangs an NPU)");
+    return 0;
+}
+
+size_t LaunchSync::aivs_in_block(size_t core) const { return m_impl->group_aivs[size_t(m_impl->cores[core].group)].size(); }
+
+LaunchSync::ServiceRequest* LaunchSync::service_take(size_t core) {
+    auto& s = *m_impl;
+    std::unique_lock<std::mutex> lock(s.mutex);
+    const size_t group = size_t(s.cores[core].group);
+    auto& q = s.requests[group];
+    for (;;) {
+        if (!q.empty()) {
+            ServiceRequest* r = q.front();
+            q.pop_front();
+            return r;
+        }
+        if (s.aivs_done(group) || s.deadlock) {
+            s.stop_waiting(core);
+            return nullptr;
+        }
+        if (s.waits_for[core].empty()) s.start_waiting(core, "the Matmul service");
+        s.cv.wait(lock);
+    }
+}
+
+void LaunchSync::service_done(ServiceRequest* request, double t) {
+    auto& s = *m_impl;
+    std::lock_guard<std::mutex> lock(s.mutex);
+    request->done_at = t;
+    request->done = true;
+    s.stop_waiting(request->from);
     s.cv.notify_all();
 }
 

@@ -227,6 +227,21 @@ public:
     void set_flag(size_t core, int mode, uint16_t flag, double ready);
     // Returns the time the flag was raised.
     double wait_flag(size_t core, uint16_t flag);
+    // The Matmul service (runtime.h cube_service_call): an AIV's request to the AIC of its
+    // block, which the AIC takes in service_take (null: every AIV of the block has returned) and
+    // completes with service_done at its time `t`; service_call returns that time.
+    struct ServiceRequest {
+        CubeServiceFn fn = nullptr;
+        void* ctx = nullptr;
+        double issued = 0;
+        size_t from = 0;
+        double done_at = 0;
+        bool done = false;
+    };
+    double service_call(size_t core, ServiceRequest& request, const char* api);
+    ServiceRequest* service_take(size_t core);
+    void service_done(ServiceRequest* request, double t);
+    size_t aivs_in_block(size_t core) const;
     // The core's kernel returned (or failed).
     void finish(size_t core);
     std::string describe(size_t core) const;  // "AIV block 3 (sub-block 1)"

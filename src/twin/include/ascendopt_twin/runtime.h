@@ -134,6 +134,21 @@ void sync_all(bool aiv_only = true);
 void cross_core_set(int mode, int pipe, uint16_t flag);
 void cross_core_wait(uint16_t flag);
 
+// The Matmul service (kernel/matmul_*.h, docs/twin.md "The Matmul API"): on the 910B a Matmul
+// object of vector code is a client of the AIC of its AI Core, which runs the cube work. An AIV
+// calls cube_service_call to run `fn(ctx, server)` on its block's AIC, whose thread serves in
+// cube_service_serve (REGIST_MATMUL_OBJ) with `server` its own state. The call blocks the AIV's
+// thread until the AIC is done and returns the AIC's timeline time then (the AIC starts the work
+// no earlier than the AIV's issue time); cube_wait_until makes the calling core's timeline wait
+// for such a time. No AIC in the launch, or an AIC that returned without serving, is run_failed.
+using CubeServiceFn = void (*)(void* ctx, void* server);
+double cube_service_call(CubeServiceFn fn, void* ctx, const char* api);
+// Serves the requests of the block's AIVs until every one of them has returned.
+void cube_service_serve(void* server);
+void cube_wait_until(double t, const char* what);
+// The AIVs of the calling core's block (0 in an AIV-only or AIC-only launch, or outside one).
+int64_t block_aiv_count();
+
 // Cube registers of the current core that configuration APIs set and later instructions read.
 struct CubeState {
     bool hf32 = false;             // SetHF32Mode

@@ -1,8 +1,9 @@
-// Tiling helper APIs. The twin provides the tiling data machinery; the advanced-API tiling
-// helpers (Matmul, SoftMax, ...) are not part of the twin yet.
+// Tiling helper APIs: the tiling data machinery and the advanced APIs' host helpers (SoftMax
+// and the rest in adv_tiling.h, Matmul in matmul_tiling.h).
 #pragma once
 
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "ascendopt_twin/host/math_tiling.h"
 #include "ascendopt_twin/host/adv_tiling.h"
+#include "ascendopt_twin/host/matmul_tiling.h"

@@ -1,0 +1,556 @@
+// The high-level Matmul API (lib/matmul_intf.h): MatmulImpl / Matmul and REGIST_MATMUL_OBJ.
+// C (singleCoreM x singleCoreN) = A (M x K) x B (K x N) (+ a bias row), computed block by block
+// (baseM x baseN) on the cube: half / bfloat16_t -> float, float -> float (HF32 only after
+// SetHF32), int8_t -> int32_t; the result is converted to C's type on the way out.
+//
+// Execution (docs/twin.md "The Matmul API"): a Matmul object in vector code is a client of the
+// AIC of its AI Core, as on the 910B. REGIST_MATMUL_OBJ registers the kernel's objects on every
+// core; on an AIC whose block has AIVs it then serves their requests (cube_service_serve) and
+// returns from the kernel when they have all returned. Each client call that needs the cube
+// (Iterate, GetTensorC, IterateAll) runs on that AIC's thread with the AIC's counterpart object
+// (same registration index), whose L1 / L0A / L0B / L0C / BT buffers come from the AIC's TPipe,
+// so MTE2 / MTE1 / M / FIX time lands on the AIC's pipes; the AIV waits for it (its timeline
+// joins the AIC's completion). A Matmul object used on an AIC (cube-only kernels, ASCEND_IS_AIC
+// code) computes in place on that AIC.
+#pragma once
+
+#include "ascendopt_twin/attrs.h"
+
+#include <cstring>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "ascendopt_twin/kernel/matmul_compute.h"
+#include "ascendopt_twin/kernel/pipe.h"
+
+namespace ascendopt_twin::mm {
+
+// The registered objects of one REGIST_MATMUL_OBJ on an AIC: a client's request runs on the one
+// with the client's index.
+struct ServerTable {
+    static constexpr uint32_t k_max = 16;
+    void* objs[k_max] = {};
+    uint32_t count = 0;
+};
+
+template <class T>
+using acc_of = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+
+template <class CFG>
+ASCENDOPT_TWIN_FN constexpr const AscendC::MatmulConfig& config_of(const CFG& cfg) {
+    if constexpr (std::is_same_v<CFG, AscendC::MatmulApiStaticTiling>) return cfg.cfg;
+    else return cfg;
+}
+
+ASCENDOPT_TWIN_FN constexpr bool is_vector_position(AscendC::TPosition p) {
+    return p == AscendC::TPosition::VECIN || p == AscendC::TPosition::VECOUT || p == AscendC::TPosition::VECCALC;
+}
+
+}  // namespace ascendopt_twin::mm
+
+namespace AscendC {
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class... MATMUL_POLICY>
+class MatmulImpl {
+    using SrcAT = typename A_TYPE::T;
+    using SrcBT = typename B_TYPE::T;
+    using DstT = typename C_TYPE::T;
+    using BiasT = typename BIAS_TYPE::T;
+    using Acc = ascendopt_twin::mm::acc_of<SrcAT>;
+    using CfgType = std::decay_t<decltype(MM_CFG)>;
+    static constexpr bool k_static = std::is_same_v<CfgType, MatmulApiStaticTiling>;
+    static_assert(std::is_same_v<SrcAT, SrcBT> || (std::is_same_v<SrcAT, int8_t> && std::is_same_v<SrcBT, int8_t>),
+                  "Matmul: A and B must have the same type (half, bfloat16_t, float or int8_t) in the twin");
+    static_assert(std::is_same_v<MM_CB, MatmulCallBackFunc<nullptr, nullptr, nullptr>>,
+                  "Matmul: user callbacks (MatmulCallBackFunc) are not implemented in the twin");
+
+public:
+    MatmulImpl() = default;
+    // A copy is a fresh object with the same settings (the block buffer is not shared).
+    ASCENDOPT_TWIN_FN MatmulImpl(const MatmulImpl& o) { copy_settings(o); }
+    ASCENDOPT_TWIN_FN MatmulImpl& operator=(const MatmulImpl& o) {
+        if (this != &o) copy_settings(o);
+        return *this;
+    }
+    ASCENDOPT_TWIN_FN ~MatmulImpl() { delete[] m_block; }
+
+    // Takes the tiling (copied: later changes to the caller's struct do not reach the object)
+    // and the TPipe the AIC-side buffers come from (null: the core's current TPipe).
+    ASCENDOPT_TWIN_FN void Init(const TCubeTiling* tiling, TPipe* tpipe = nullptr) {
+        if (tiling) m_tiling = *tiling;
+        apply_static_tiling();
+        m_pipe = tpipe;
+        m_init = true;
+        m_orgM = m_tiling.M;
+        m_orgN = m_tiling.N;
+        m_orgKa = m_tiling.Ka;
+        m_orgKb = m_tiling.Kb;
+        m_singleM = m_tiling.singleCoreM;
+        m_singleN = m_tiling.singleCoreN;
+        m_singleK = m_tiling.singleCoreK;
+        const IterateOrder o = ascendopt_twin::mm::config_of(MM_CFG).iterateOrder;
+        m_order = o == IterateOrder::UNDEF ? m_tiling.iterateOrder : int32_t(o);
+        m_bias = {};
+        m_bias_on = false;
+        reset_iteration();
+    }
+    ASCENDOPT_TWIN_FN void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK, orgN); }
+    ASCENDOPT_TWIN_FN void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
+        (void)orgKc;
+        m_orgM = orgM;
+        m_orgN = orgN;
+        m_orgKa = orgKa;
+        m_orgKb = orgKb;
+    }
+    ASCENDOPT_TWIN_FN void SetSingleShape(int singleM, int singleN, int singleK) {
+        m_singleM = singleM;
+        m_singleN = singleN;
+        m_singleK = singleK;
+        reset_iteration();
+    }
+    // -1 keeps a dimension's single-core size.
+    ASCENDOPT_TWIN_FN void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+        if (tailM > 0) m_singleM = tailM;
+        if (tailN > 0) m_singleN = tailN;
+        if (tailK > 0) m_singleK = tailK;
+        reset_iteration();
+    }
+    ASCENDOPT_TWIN_FN void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false) {
+        set_source(m_a, gm.address(), true, isTransposeA || A_TYPE::isTrans, A_TYPE::format);
+    }
+    ASCENDOPT_TWIN_FN void SetTensorA(const LocalTensor<SrcAT>& local, bool isTransposeA = false) {
+        set_source(m_a, reinterpret_cast<uint64_t>(local.data()), false, isTransposeA || A_TYPE::isTrans, A_TYPE::format);
+    }
+    ASCENDOPT_TWIN_FN void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
+        set_source(m_b, gm.address(), true, isTransposeB || B_TYPE::isTrans, B_TYPE::format);
+    }
+    ASCENDOPT_TWIN_FN void SetTensorB(const LocalTensor<SrcBT>& local, bool isTransposeB = false) {
+        set_source(m_b, reinterpret_cast<uint64_t>(local.data()), false, isTransposeB || B_TYPE::isTrans, B_TYPE::format);
+    }
+    ASCENDOPT_TWIN_FN void SetBias(const GlobalTensor<BiasT>& gm) {
+        set_source(m_bias, gm.address(), true, false, CubeFormat::ND);
+        m_bias_on = true;
+    }
+    ASCENDOPT_TWIN_FN void SetBias(const LocalTensor<BiasT>& local) {
+        set_source(m_bias, reinterpret_cast<uint64_t>(local.data()), false, false, CubeFormat::ND);
+        m_bias_on = true;
+    }
+    ASCENDOPT_TWIN_FN void DisableBias() { m_bias_on = false; }
+    ASCENDOPT_TWIN_FN void ClearBias() { m_bias_on = false; }
+    // UB / GM scratch the library may use (310P layouts): the twin needs none.
+    ASCENDOPT_TWIN_FN void SetLocalWorkspace(const LocalTensor<uint8_t>& tmp) { (void)tmp; }
+    template <class T>
+    ASCENDOPT_TWIN_FN void SetWorkspace(const GlobalTensor<T>& ws) { (void)ws; }
+    template <class T>
+    ASCENDOPT_TWIN_FN void SetWorkspace(__gm__ const T* ws, int size) { (void)ws, (void)size; }
+    ASCENDOPT_TWIN_FN void SetSubBlockIdx(uint8_t idx) { m_sub_block = idx; }
+    ASCENDOPT_TWIN_FN uint8_t GetSubBlockIdx() const { return m_sub_block; }
+    ASCENDOPT_TWIN_FN void SetUserDefInfo(uint64_t info) { m_user_info = info; }
+    // HF32 for float inputs (transMode 1: round toward zero; documented as ignored on some SoCs).
+    ASCENDOPT_TWIN_FN void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
+        m_hf32 = enableHF32;
+        (void)transMode;
+    }
+
+    // Computes the next baseM x baseN block of C in the order of iterateOrder (ORDER_M: along
+    // M first); false when every block has been computed (the next call starts over).
+    template <bool sync = true>
+    ASCENDOPT_TWIN_FN bool Iterate(bool enPartialSum = false) {
+        require_init("Matmul::Iterate");
+        if (enPartialSum) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Matmul::Iterate", "enPartialSum is not implemented in the twin");
+        if (!next_block()) {
+            reset_iteration();
+            return false;
+        }
+        run_on_cube(Op::compute, "Matmul::Iterate", sync);
+        return true;
+    }
+
+    // The block of the last Iterate into a UB tensor: enSequentialWrite places it at the
+    // tensor's start as baseM rows of baseN elements, otherwise at its place in a singleCoreM x
+    // singleCoreN matrix whose rows are singleCoreN elements rounded up to 32 bytes.
+    template <bool sync = true>
+    ASCENDOPT_TWIN_FN void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+        const char* api = "Matmul::GetTensorC";
+        require_block(api);
+        if (enAtomic != 0) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "enAtomic applies to GM destinations only");
+        write_local(c, enSequentialWrite, api);
+    }
+    // The block of the last Iterate into GM: at its place in C (rows of the original N, or N
+    // rounded up to 32 bytes for ND_ALIGN), or with enSequentialWrite at the tensor's start as
+    // baseM rows of baseN elements; enAtomic: 0 none, 1 add, 2 max, 3 min.
+    template <bool sync = true>
+    ASCENDOPT_TWIN_FN void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+        const char* api = "Matmul::GetTensorC";
+        require_block(api);
+        set_gm_target(gm, enAtomic, enSequentialWrite);
+        run_on_cube(Op::write_gm, api, true);
+    }
+    template <bool sync = true>
+    ASCENDOPT_TWIN_FN void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& c, uint8_t enAtomic = 0,
+                                      bool enSequentialWrite = false) {
+        GetTensorC<sync>(gm, enAtomic, enSequentialWrite);
+        GetTensorC<sync>(c, 0, enSequentialWrite);
+    }
+
+    // The whole singleCoreM x singleCoreN C into GM at its place (rows of the original N):
+    // one request to the AIC, which computes and writes every block. With sync = false the
+    // core goes on and WaitIterateAll (or the next Matmul call that needs the result) waits.
+    template <bool sync = true>
+    ASCENDOPT_TWIN_FN void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                                      bool waitIterateAll = false, bool fakeMsg = false) {
+        (void)fakeMsg;
+        require_init("Matmul::IterateAll");
+        if (enSequentialWrite)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Matmul::IterateAll", "enSequentialWrite is not implemented for IterateAll in the twin");
+        m_target = gm.address();
+        m_target_atomic = enAtomic;
+        reset_iteration();
+        run_on_cube(Op::iterate_all_gm, "Matmul::IterateAll", sync || waitIterateAll);
+        reset_iteration();
+    }
+    // The whole C into a UB tensor, rows singleCoreN elements rounded up to 32 bytes.
+    template <bool sync = true>
+    ASCENDOPT_TWIN_FN void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0) {
+        reset_iteration();
+        while (Iterate<true>()) GetTensorC<true>(ub, enAtomic, false);
+    }
+    ASCENDOPT_TWIN_FN void WaitIterateAll() { ascendopt_twin::cube_wait_until(m_pending_done, "matmul_wait"); }
+    ASCENDOPT_TWIN_FN void WaitGetTensorC() { WaitIterateAll(); }
+    // Ends the object's use; later pending work is waited for.
+    ASCENDOPT_TWIN_FN void End() {
+        WaitIterateAll();
+        reset_iteration();
+    }
+
+    // --- twin internals (REGIST_MATMUL_OBJ and the AIC side) ---------------------------------
+    ASCENDOPT_TWIN_FN void ascendopt_register(uint32_t index, TPipe* pipe) {
+        m_index = int32_t(index);
+        if (!m_pipe) m_pipe = pipe;
+    }
+    ASCENDOPT_TWIN_FN static void ascendopt_serve(void* ctx, void* server) {
+        auto& client = *static_cast<MatmulImpl*>(ctx);
+        auto& table = *static_cast<ascendopt_twin::mm::ServerTable*>(server);
+        if (client.m_index < 0 || uint32_t(client.m_index) >= table.count)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, client.m_api,
+                                 "the object was not registered with REGIST_MATMUL_OBJ on this AI Core, so its AIC has no counterpart to run it");
+        static_cast<MatmulImpl*>(table.objs[client.m_index])->execute(client);
+    }
+
+private:
+    enum class Op : uint8_t { compute, write_gm, stage_ub, iterate_all_gm };
+
+    ASCENDOPT_TWIN_FN void copy_settings(const MatmulImpl& o) {
+        m_tiling = o.m_tiling;
+        m_pipe = o.m_pipe;
+        m_init = o.m_init;
+        m_orgM = o.m_orgM, m_orgN = o.m_orgN, m_orgKa = o.m_orgKa, m_orgKb = o.m_orgKb;
+        m_singleM = o.m_singleM, m_singleN = o.m_singleN, m_singleK = o.m_singleK;
+        m_order = o.m_order;
+        m_a = o.m_a, m_b = o.m_b, m_bias = o.m_bias;
+        m_bias_on = o.m_bias_on;
+        m_hf32 = o.m_hf32;
+        m_index = o.m_index;
+    }
+    // The block buffer for the client's base block (host memory: L0C's copy on the device).
+    ASCENDOPT_TWIN_FN Acc* block_buffer() {
+        const uint64_t n = uint64_t(m_tiling.baseM) * uint64_t(m_tiling.baseN);
+        if (n > m_block_cap) {
+            delete[] m_block;
+            m_block = new Acc[n];
+            m_block_cap = n;
+        }
+        return m_block;
+    }
+
+    ASCENDOPT_TWIN_FN void apply_static_tiling() {
+        if constexpr (k_static) {
+            const MatmulApiStaticTiling& s = MM_CFG;
+            auto take = [](int32_t& field, int32_t v) {
+                if (v > 0) field = v;
+            };
+            take(m_tiling.singleCoreM, s.singleCoreM);
+            take(m_tiling.singleCoreN, s.singleCoreN);
+            take(m_tiling.singleCoreK, s.singleCoreK);
+            take(m_tiling.baseM, s.baseM);
+            take(m_tiling.baseN, s.baseN);
+            take(m_tiling.baseK, s.baseK);
+            take(m_tiling.M, s.M);
+            take(m_tiling.N, s.N);
+            take(m_tiling.Ka, s.Ka);
+            take(m_tiling.Kb, s.Kb);
+        }
+    }
+    ASCENDOPT_TWIN_FN void require_init(const char* api) const {
+        if (!m_init) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "the Matmul object has no tiling (REGIST_MATMUL_OBJ with a tiling, or Init)");
+        if (m_tiling.baseM <= 0 || m_tiling.baseN <= 0 || m_tiling.baseK <= 0)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "the tiling's baseM, baseN, baseK are " + std::to_string(m_tiling.baseM) + ", " + std::to_string(m_tiling.baseN) +
+                                     ", " + std::to_string(m_tiling.baseK) + "; each must be positive");
+        if (!m_a.set || !m_b.set) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "SetTensorA and SetTensorB must come first");
+        if (m_singleM <= 0 || m_singleN <= 0 || m_singleK < 0)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "single-core shape " + std::to_string(m_singleM) + " x " + std::to_string(m_singleN) + " x " +
+                                     std::to_string(m_singleK) + " is empty");
+    }
+    ASCENDOPT_TWIN_FN void require_block(const char* api) const {
+        if (!m_have_block) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "no block: call Iterate first (and only while it returns true)");
+    }
+    ASCENDOPT_TWIN_FN void set_source(ascendopt_twin::mm::Source& s, uint64_t addr, bool gm, bool trans, CubeFormat f) {
+        if (f != CubeFormat::ND && f != CubeFormat::NZ)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Matmul::SetTensor", "input formats are ND or NZ in the twin");
+        s.set = true;
+        s.gm = gm;
+        s.addr = addr;
+        s.trans = trans;
+        s.nz = f == CubeFormat::NZ;
+        reset_iteration();
+    }
+    ASCENDOPT_TWIN_FN void reset_iteration() {
+        m_cursor = -1;
+        m_have_block = false;
+    }
+    ASCENDOPT_TWIN_FN int64_t m_iters() const { return (m_singleM + m_tiling.baseM - 1) / m_tiling.baseM; }
+    ASCENDOPT_TWIN_FN int64_t n_iters() const { return (m_singleN + m_tiling.baseN - 1) / m_tiling.baseN; }
+    // Advances to the next block; false past the last.
+    ASCENDOPT_TWIN_FN bool next_block() {
+        const int64_t mi = m_iters(), ni = n_iters();
+        if (++m_cursor >= mi * ni) return false;
+        select_block(m_cursor);
+        return true;
+    }
+    ASCENDOPT_TWIN_FN void select_block(int64_t cursor) {
+        const int64_t mi = m_iters(), ni = n_iters();
+        m_mIdx = m_order == 1 ? cursor / ni : cursor % mi;
+        m_nIdx = m_order == 1 ? cursor % ni : cursor / mi;
+        m_have_block = true;
+    }
+    // The block computation of the current block, with the operands' stored shapes.
+    ASCENDOPT_TWIN_FN ascendopt_twin::mm::BlockJob job() const {
+        ascendopt_twin::mm::BlockJob j;
+        j.a = m_a;
+        j.a.rows = uint64_t(m_a.trans ? m_orgKa : m_orgM);
+        j.a.ld = uint64_t(m_a.trans ? m_orgM : m_orgKa);
+        j.b = m_b;
+        j.b.rows = uint64_t(m_b.trans ? m_orgN : m_orgKb);
+        j.b.ld = uint64_t(m_b.trans ? m_orgKb : m_orgN);
+        j.bias = m_bias;
+        j.bias.rows = 1;
+        j.bias.ld = uint64_t(m_orgN);
+        j.bias_on = m_bias_on;
+        j.hf32 = m_hf32;
+        j.m0 = uint64_t(m_mIdx) * m_tiling.baseM;
+        j.n0 = uint64_t(m_nIdx) * m_tiling.baseN;
+        j.bm = uint64_t(std::min<int64_t>(m_tiling.baseM, m_singleM - int64_t(j.m0)));
+        j.bn = uint64_t(std::min<int64_t>(m_tiling.baseN, m_singleN - int64_t(j.n0)));
+        j.k = uint64_t(m_singleK);
+        j.base_k = uint64_t(m_tiling.baseK);
+        return j;
+    }
+    ASCENDOPT_TWIN_FN uint64_t c_row_elems() const {
+        if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) return ascendopt_twin::mm::align_up(uint64_t(m_orgN), 32 / sizeof(DstT));
+        else return uint64_t(m_orgN);
+    }
+    ASCENDOPT_TWIN_FN void set_gm_target(const GlobalTensor<DstT>& gm, uint8_t enAtomic, bool sequential) {
+        if constexpr (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::ND_ALIGN)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Matmul::GetTensorC", "C in NZ format is not implemented in the twin");
+        const ascendopt_twin::mm::BlockJob j = job();
+        m_target_atomic = enAtomic;
+        if (sequential) {
+            m_target = gm.address();
+            m_target_ld = uint64_t(m_tiling.baseN);
+        } else {
+            m_target_ld = c_row_elems();
+            m_target = gm.address() + (j.m0 * m_target_ld + j.n0) * sizeof(DstT);
+        }
+    }
+    // Runs `op` on the cube: in place on an AIC, else on the block's AIC through the service.
+    ASCENDOPT_TWIN_FN void run_on_cube(Op op, const char* api, bool join) {
+        m_op = op;
+        m_api = api;
+        if (ascendopt_twin::core_kind() == ascendopt_twin::CoreKind::aic) {
+            execute(*this);
+            return;
+        }
+        const double done = ascendopt_twin::cube_service_call(&MatmulImpl::ascendopt_serve, this, api);
+        m_pending_done = std::max(m_pending_done, done);
+        if (join) ascendopt_twin::cube_wait_until(done, "matmul_wait");
+    }
+    // On the AIC: this object's buffers, the client's state.
+    ASCENDOPT_TWIN_FN void execute(MatmulImpl& client) {
+        namespace mm = ascendopt_twin::mm;
+        ensure_buffers(client);
+        switch (client.m_op) {
+            case Op::compute:
+                mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(client.job(), m_buf, client.block_buffer(), client.m_api);
+                break;
+            case Op::write_gm: {
+                const mm::BlockJob j = client.job();
+                mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, client.m_target, client.m_target_ld, client.m_target_atomic, m_buf, client.m_api);
+                break;
+            }
+            case Op::stage_ub: {
+                // The block leaves L0C for the GM workspace the AIV reads it from.
+                const mm::BlockJob j = client.job();
+                const uint64_t bytes = j.bm * j.bn * sizeof(DstT);
+                ascendopt_twin::account_cube(ascendopt_twin::PipeId::FIX, "Matmul:Fixpipe(workspace)",
+                                             double(j.bm * j.bn * sizeof(Acc)) / ascendopt_twin::cube_timing().fix_bytes_per_cycle, bytes,
+                                             {nullptr, m_buf.l0c}, bytes);
+                break;
+            }
+            case Op::iterate_all_gm: {
+                const uint64_t ld = client.c_row_elems();
+                const uint64_t base = client.m_target;
+                while (client.next_block()) {
+                    const mm::BlockJob j = client.job();
+                    mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(j, m_buf, client.block_buffer(), client.m_api);
+                    mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, base + (j.m0 * ld + j.n0) * sizeof(DstT), ld, client.m_target_atomic, m_buf,
+                                             client.m_api);
+                }
+                break;
+            }
+        }
+    }
+    // The AIC buffers for the client's base block, from this object's TPipe (once).
+    ASCENDOPT_TWIN_FN void ensure_buffers(const MatmulImpl& client) {
+        namespace mm = ascendopt_twin::mm;
+        uint64_t a, b, c, bt;
+        mm::buffer_bytes<SrcAT, SrcBT, Acc>(uint64_t(client.m_tiling.baseM), uint64_t(client.m_tiling.baseN), uint64_t(client.m_tiling.baseK), a,
+                                            b, c, bt);
+        if (m_buffers_ready) return;
+        TPipe* pipe = m_pipe ? m_pipe : static_cast<TPipe*>(ascendopt_twin::current_pipe());
+        if (!pipe) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, client.m_api, "no TPipe on the AIC to take the Matmul buffers from");
+        const uint64_t bt_size = ascendopt_twin::mem_size(ascendopt_twin::Mem::BT);
+        pipe->InitBuffer(m_l1, uint32_t(a + b + mm::align_up(bt, 32)));
+        pipe->InitBuffer(m_l0a, uint32_t(a + 512));
+        pipe->InitBuffer(m_l0b, uint32_t(b + 512));
+        pipe->InitBuffer(m_l0c, uint32_t(c + 1024));
+        pipe->InitBuffer(m_bt, uint32_t(std::min<uint64_t>(bt + 64, bt_size)));
+        auto aligned = [](uint8_t* p, uint64_t align) {
+            return reinterpret_cast<uint8_t*>(mm::align_up(reinterpret_cast<uint64_t>(p), align));
+        };
+        m_buf.l1 = m_l1.template Get<uint8_t>().data();
+        m_buf.l0a = aligned(m_l0a.template Get<uint8_t>().data(), 512);
+        m_buf.l0b = aligned(m_l0b.template Get<uint8_t>().data(), 512);
+        m_buf.l0c = aligned(m_l0c.template Get<uint8_t>().data(), 1024);
+        uint8_t* btp = m_bt.template Get<uint8_t>().data();
+        m_buf.bt = aligned(btp, 64);
+        m_buf.l0a_bytes = a;
+        m_buf.l0b_bytes = b;
+        m_buf.l0c_bytes = c;
+        m_buf.bt_bytes = std::min<uint64_t>(bt, bt_size - std::min<uint64_t>(bt_size, uint64_t(m_buf.bt - btp)));
+        m_buffers_ready = true;
+    }
+    // GetTensorC into a local tensor: on an AIV through the AIC's workspace (FIX there, MTE2
+    // here); on an AIC straight from L0C (FIX).
+    ASCENDOPT_TWIN_FN void write_local(const LocalTensor<DstT>& c, bool sequential, const char* api) {
+        namespace mm = ascendopt_twin::mm;
+        const mm::BlockJob j = job();
+        const uint64_t ld = sequential ? uint64_t(m_tiling.baseN) : mm::align_up(uint64_t(m_singleN), 32 / sizeof(DstT));
+        const uint64_t first = sequential ? 0 : j.m0 * ld + j.n0;
+        run_on_cube(Op::stage_ub, api, true);
+        const uint64_t span = (first + (j.bm - 1) * ld + j.bn) * sizeof(DstT);
+        ascendopt_twin::check_ub_access(api, "destination", c.data(), span, uint64_t(c.extent()) * sizeof(DstT));
+        DstT* d = c.data() + first;
+        for (uint64_t i = 0; i < j.bm; ++i)
+            for (uint64_t x = 0; x < j.bn; ++x) d[i * ld + x] = mm::convert_out<DstT>(m_block[i * j.bn + x]);
+        if (ascendopt_twin::core_kind() == ascendopt_twin::CoreKind::aiv)
+            ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "Matmul:CopyOut(UB)", j.bm * mm::align_up(j.bn * sizeof(DstT), 32),
+                                         uint32_t(j.bm), c.data());
+    }
+
+    TCubeTiling m_tiling{};
+    TPipe* m_pipe = nullptr;
+    bool m_init = false;
+    int64_t m_orgM = 0, m_orgN = 0, m_orgKa = 0, m_orgKb = 0;
+    int64_t m_singleM = 0, m_singleN = 0, m_singleK = 0;
+    int32_t m_order = 0;
+    ascendopt_twin::mm::Source m_a, m_b, m_bias;
+    bool m_bias_on = false;
+    bool m_hf32 = false;
+    uint8_t m_sub_block = 0;
+    uint64_t m_user_info = 0;
+    int64_t m_cursor = -1;
+    int64_t m_mIdx = 0, m_nIdx = 0;
+    bool m_have_block = false;
+    Acc* m_block = nullptr;  // the last computed block (bm x bn), as L0C holds it on the device
+    uint64_t m_block_cap = 0;
+    // The request in flight.
+    Op m_op = Op::compute;
+    const char* m_api = "Matmul";
+    uint64_t m_target = 0, m_target_ld = 0;
+    uint8_t m_target_atomic = 0;
+    double m_pending_done = 0;
+    int32_t m_index = -1;
+    // AIC side.
+    bool m_buffers_ready = false;
+    TBuf<TPosition::A1> m_l1;
+    TBuf<TPosition::A2> m_l0a;
+    TBuf<TPosition::B2> m_l0b;
+    TBuf<TPosition::CO1> m_l0c;
+    TBuf<TPosition::C2> m_bt;
+    ascendopt_twin::mm::CubeBuffers m_buf;
+};
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class... MATMUL_POLICY>
+using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY...>;
+
+}  // namespace AscendC
+
+namespace ascendopt_twin::mm {
+
+// REGIST_MATMUL_OBJ's arguments after the workspace: objects, each optionally followed by its
+// tiling (a TCubeTiling pointer, or nullptr).
+ASCENDOPT_TWIN_FN inline void register_objects(ServerTable&, AscendC::TPipe*) {}
+
+template <class Obj, class... Rest>
+ASCENDOPT_TWIN_FN void register_objects(ServerTable& table, AscendC::TPipe* pipe, Obj& obj, Rest&&... rest);
+
+// Whether the first of `Rest` is a tiling (a pointer or nullptr) rather than the next object.
+template <class... Rest>
+constexpr bool next_is_tiling() {
+    if constexpr (sizeof...(Rest) == 0) return false;
+    else {
+        using Next = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+        return std::is_pointer_v<Next> || std::is_same_v<Next, std::nullptr_t>;
+    }
+}
+
+template <class Obj, class Tiling, class... Rest>
+ASCENDOPT_TWIN_FN void register_with_tiling(ServerTable& table, AscendC::TPipe* pipe, Obj& obj, Tiling tiling, Rest&&... rest) {
+    if (table.count == ServerTable::k_max) fail(ErrorKind::run_failed, "REGIST_MATMUL_OBJ", "more than 16 Matmul objects");
+    obj.ascendopt_register(table.count, pipe);
+    table.objs[table.count++] = &obj;
+    if constexpr (!std::is_same_v<Tiling, std::nullptr_t>) {
+        if (tiling) obj.Init(tiling, pipe);
+    }
+    register_objects(table, pipe, std::forward<Rest>(rest)...);
+}
+
+template <class Obj, class... Rest>
+ASCENDOPT_TWIN_FN void register_objects(ServerTable& table, AscendC::TPipe* pipe, Obj& obj, Rest&&... rest) {
+    if constexpr (next_is_tiling<Rest...>()) register_with_tiling(table, pipe, obj, std::forward<Rest>(rest)...);
+    else register_with_tiling(table, pipe, obj, nullptr, std::forward<Rest>(rest)...);
+}
+
+// Registers the objects on every core; on an AIC whose block has AIVs, serves them and returns
+// true (the kernel returns: the AIC runs nothing else of it, as on the device).
+template <class... Args>
+ASCENDOPT_TWIN_FN bool regist_matmul_objs(AscendC::TPipe* pipe, Args&&... args) {
+    ServerTable table;
+    register_objects(table, pipe, std::forward<Args>(args)...);
+    if (core_kind() != CoreKind::aic || block_aiv_count() == 0) return false;
+    cube_service_serve(&table);
+    return true;
+}
+
+}  // namespace ascendopt_twin::mm
+
+// REGIST_MATMUL_OBJ(pipe, workspace, obj, tiling, ...): see regist_matmul_objs. The system
+// workspace is not needed by the twin's Matmul.
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                                           \
+    if ((void)(workspace), ::ascendopt_twin::mm::regist_matmul_objs((tpipe), __VA_ARGS__)) \
+    return
