@@ -84,3 +84,19 @@ TEST_F(IntrinsicsTest, LibrarySpellingsOfKernels) {
         for (int i = 0; i < 8; ++i) ASSERT_EQ(dst.data()[b * 8 + i], b * 16 + i) << b << " " << i;
     EXPECT_EQ(dst.data()[24], -1);
 }
+
+TEST_F(IntrinsicsTest, ScalarCastTrapAndTheTransposeImpl) {
+    EXPECT_EQ((ScalarCast<float, int32_t, RoundMode::CAST_ROUND>(2.5f)), 3);
+    EXPECT_EQ((ScalarCast<float, int32_t, RoundMode::CAST_RINT>(2.5f)), 2);
+    EXPECT_EQ((ScalarCast<float, int32_t, RoundMode::CAST_FLOOR>(-1.5f)), -2);
+    EXPECT_TWIN_ERROR(Trap(), ascendopt_twin::ErrorKind::run_failed, "Trap");
+
+    auto s = ub<uint16_t>(256, 0), t = ub<uint16_t>(256, 512);
+    for (int i = 0; i < 256; ++i) s.data()[i] = uint16_t(i);
+    uint16_t* dst[16];
+    uint16_t* src[16];
+    for (int i = 0; i < 16; ++i) dst[i] = t.GetPhyAddr() + i * 16, src[i] = s.GetPhyAddr() + i * 16;
+    TransDataTo5HDImpl(dst, src, TransDataTo5HDParams(false, false, 1, 0, 0));
+    for (int r = 0; r < 16; ++r)
+        for (int c = 0; c < 16; ++c) ASSERT_EQ(t.data()[c * 16 + r], r * 16 + c);
+}

@@ -7,6 +7,7 @@
 
 #include "ascendopt_twin/kernel/copy.h"
 #include "ascendopt_twin/kernel/pipe.h"
+#include "ascendopt_twin/kernel/rearrange.h"
 #include "ascendopt_twin/kernel/vec_math.h"
 
 namespace ascendopt_twin::detail {
@@ -48,6 +49,19 @@ ASCENDOPT_TWIN_FN bool PopStackBuffer(LocalTensor<T>& t) {
 template <class T>
 ASCENDOPT_TWIN_FN void DuplicateImpl(__ubuf__ T* dst, const ascendopt_twin::detail::same_t<T>& value, const int32_t count) {
     Duplicate(ascendopt_twin::detail::ub_tensor(dst), value, count);
+}
+
+// TransDataTo5HD on the 16 destination and 16 source addresses as pointers.
+template <class T>
+ASCENDOPT_TWIN_FN void TransDataTo5HDImpl(__ubuf__ T* const (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
+                                          __ubuf__ T* const (&srcList)[NCHW_CONV_ADDR_LIST_SIZE], const TransDataTo5HDParams& p) {
+    uint8_t* dst[NCHW_CONV_ADDR_LIST_SIZE];
+    uint8_t* src[NCHW_CONV_ADDR_LIST_SIZE];
+    for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) {
+        dst[i] = reinterpret_cast<uint8_t*>(dstList[i]);
+        src[i] = reinterpret_cast<uint8_t*>(srcList[i]);
+    }
+    ascendopt_twin::detail::trans_5hd<T>(dst, src, p);
 }
 
 template <class T>

@@ -58,6 +58,13 @@ ASCENDOPT_TWIN_FN inline int64_t get_block_num() { return AscendC::GetBlockNum()
     } while (0)
 #define TILING_KEY_IS(key) (::ascendopt_twin::tiling_key() == static_cast<uint64_t>(key))
 
+namespace AscendC {
+// Trap stops the kernel with an error on the device (kernels call it on invalid input).
+ASCENDOPT_TWIN_FN inline void Trap() {
+    ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Trap", "the kernel called Trap(): the device stops it with an error");
+}
+}  // namespace AscendC
+
 // ASSERT is CANN's debug-build assertion: the device build compiles it to nothing, and
 // published kernels rely on that (mse_loss writes `tileNum ASSERT(...);`, mul_sigmoid leaves
 // the semicolon out). The kernel assertion the device keeps is assert(expr[, fmt, args...])

@@ -148,4 +148,11 @@ ASCENDOPT_TWIN_FN void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src
     record_vector<W>("Cast", uint64_t(l.repeats) * l.lanes_per_repeat, dst.data(), src.data());
 }
 
+// One scalar converted as Cast converts each element (the same rounding modes and saturation);
+// scalar code on the device, charged as such.
+template <typename srcT, typename dstT, RoundMode roundMode>
+ASCENDOPT_TWIN_FN dstT ScalarCast(srcT valueIn) {
+    return ascendopt_twin::detail::cast_value<dstT>(ascendopt_twin::detail::to_double(valueIn), roundMode);
+}
+
 }  // namespace AscendC
