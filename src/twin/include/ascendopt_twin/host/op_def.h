@@ -13,6 +13,7 @@
 
 #include "ascendopt_twin/host/ge_graph.h"
 #include "ascendopt_twin/host/gert.h"
+#include "ascendopt_twin/host/init_value.h"
 #include "register/tilingdata_base.h"
 
 namespace ops {
@@ -43,7 +44,19 @@ public:
     // The kernel computes this output's shape (masked_select): it receives one more GM argument,
     // after the outputs, where it writes each output's dimension count and dimensions.
     OpParamDef& OutputShapeDependOnCompute() { m_shape_from_kernel = true; return *this; }
-    OpParamDef& InitValue(uint64_t) { return *this; }
+    // The output's GM before the kernel runs (ascendopt_twin/host/init_value.h).
+    OpParamDef& InitValue(uint64_t v) {
+        m_init = {InitValueDecl::Form::clear, v, {}};
+        return *this;
+    }
+    OpParamDef& InitValue(const ScalarVar& v) {
+        m_init = {InitValueDecl::Form::scalar, 0, {v}};
+        return *this;
+    }
+    OpParamDef& InitValue(const std::vector<ScalarVar>& v) {
+        m_init = {InitValueDecl::Form::per_combination, 0, v};
+        return *this;
+    }
     OpParamDef& IgnoreContiguous() { return *this; }
     OpParamDef& Scalar() { return *this; }
     OpParamDef& ScalarList() { return *this; }
@@ -55,6 +68,7 @@ public:
     const std::vector<ge::Format>& formats() const { return m_formats; }
     bool value_depend() const { return m_value_depend; }
     bool shape_from_kernel() const { return m_shape_from_kernel; }
+    const InitValueDecl& init_value() const { return m_init; }
 
 private:
     std::string m_name;
@@ -63,6 +77,7 @@ private:
     bool m_shape_from_kernel = false;
     std::vector<ge::DataType> m_dtypes;
     std::vector<ge::Format> m_formats;
+    InitValueDecl m_init;
 };
 
 class OpAttrDef {
