@@ -157,7 +157,15 @@ json describe_registry() {
                              {"kind", attr_kind_name(a.value_kind())},
                              {"required", !a.has_default()},
                              {"default", a.has_default() ? attr_default(a.default_value()) : json(nullptr)}});
+        // Per SoC whose AddConfig configuration declares parameters: the prototype there.
+        json soc_params = json::object();
+        for (const auto& soc : op->aicore().socs())
+            if (const ops::OpAICoreConfig* c = op->aicore().config(soc); c && (!c->inputs().empty() || !c->outputs().empty())) {
+                const ops::OpDef on_soc = op->for_soc(soc);
+                soc_params[soc] = {{"inputs", params_json(on_soc.inputs())}, {"outputs", params_json(on_soc.outputs())}};
+            }
         ops.push_back({{"type", op->type()},
+                       {"soc_params", soc_params},
                        {"inputs", params_json(op->inputs())},
                        {"outputs", params_json(op->outputs())},
                        {"attrs", attrs},
@@ -176,8 +184,11 @@ json run_job(const json& job) {
     if (!job.contains("soc") || !soc_from_json(job["soc"], soc_storage, soc_error))
         return verdict("run_failed", "harness", soc_error.empty() ? "the job has no SoC description" : soc_error);
     const SocSpec* soc = &soc_storage;
-    const ops::OpDef* op = find_op(job.value("op", ""));
-    if (!op) return verdict("run_failed", "harness", "no OP_ADD registered an operator named '" + job.value("op", "") + "'");
+    const ops::OpDef* registered = find_op(job.value("op", ""));
+    if (!registered) return verdict("run_failed", "harness", "no OP_ADD registered an operator named '" + job.value("op", "") + "'");
+    // The prototype on this SoC: its AddConfig configuration's parameters replace the top-level ones.
+    const ops::OpDef on_soc = registered->for_soc(soc->short_name);
+    const ops::OpDef* op = &on_soc;
     const ops::TilingFunc tiling_fn = tiling_of(*op);
     if (!tiling_fn)
         return verdict("tiling_failed", "OpDef", "no tiling function: neither the OpDef (AICore().SetTiling) nor IMPL_OP_OPTILING sets one");
