@@ -51,6 +51,7 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
     s.toolchain = *tc;
     s.builder = std::make_unique<Builder>(*tc, cache_root());
     s.builder->set_target_defines(target_defines(*soc));
+    s.builder->set_soc_name(soc->value("short_name", ""));
     s.builder->confine(options.sandbox);
     s.builder->set_compile_memory(options.compile_memory_bytes);
     s.golden = std::make_unique<GoldenRunner>(*tc, cache_root(), options.golden_timeout_seconds);

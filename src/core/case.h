@@ -44,6 +44,16 @@ struct TensorSpec {
     // Exact contents (scalars in row-major order) instead of random data; one value fills the
     // tensor. For inputs whose values matter beyond their range: shapes, steps, zero-filled refs.
     std::vector<double> values;
+    // The same values as the manifest's integers, exactly, when it gave only integers (TOML
+    // integers are int64; a double holds them exactly only up to 2^53). Integer dtypes store
+    // these; empty otherwise.
+    std::vector<int64_t> int_values;
+    // Whether int_values says more than values: an integer beyond +-2^53 (cache keys add them then).
+    bool ints_beyond_double() const {
+        for (int64_t v : int_values)
+            if (v > (int64_t(1) << 53) || v < -(int64_t(1) << 53)) return true;
+        return false;
+    }
     ToleranceOverride tolerance;  // this output's, over the case's
     // -1 for a parameter holding one tensor; 0.. for the tensors of a dynamic (list) parameter,
     // which all share `name`.

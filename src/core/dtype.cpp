@@ -1,8 +1,10 @@
 #include "core/dtype.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "ascendopt_twin/fp16.h"
 
@@ -140,6 +142,36 @@ void store_element(DType t, void* data, size_t i, double v) {
         case DType::i64: return store_int<int64_t>(data, i, v);
         case DType::u64: return store_int<uint64_t>(data, i, v);
         case DType::boolean: p[i] = v != 0 ? 1 : 0; return;
+    }
+}
+
+namespace {
+
+template <class T>
+void store_saturated(void* data, size_t i, int64_t v) {
+    T out;
+    if constexpr (std::is_signed_v<T>)
+        out = T(std::clamp<int64_t>(v, int64_t(std::numeric_limits<T>::min()), int64_t(std::numeric_limits<T>::max())));
+    else if (v < 0)
+        out = 0;
+    else
+        out = uint64_t(v) > uint64_t(std::numeric_limits<T>::max()) ? std::numeric_limits<T>::max() : T(v);
+    std::memcpy(static_cast<char*>(data) + sizeof(T) * i, &out, sizeof(T));
+}
+
+}  // namespace
+
+void store_integer(DType t, void* data, size_t i, int64_t v) {
+    switch (t) {
+        case DType::i8: return store_saturated<int8_t>(data, i, v);
+        case DType::u8: return store_saturated<uint8_t>(data, i, v);
+        case DType::i16: return store_saturated<int16_t>(data, i, v);
+        case DType::u16: return store_saturated<uint16_t>(data, i, v);
+        case DType::i32: return store_saturated<int32_t>(data, i, v);
+        case DType::u32: return store_saturated<uint32_t>(data, i, v);
+        case DType::i64: return store_saturated<int64_t>(data, i, v);
+        case DType::u64: return store_saturated<uint64_t>(data, i, v);
+        default: return store_element(t, data, i, double(v));
     }
 }
 

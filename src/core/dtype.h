@@ -34,5 +34,8 @@ DType dtype_lane_type(DType t);
 // of element k.
 double load_element(DType t, const void* data, size_t i);
 void store_element(DType t, void* data, size_t i, double v);
+// Writes an integer exactly into an integer dtype (saturating at its range, as store_element
+// does); other dtypes get store_element(double(v)).
+void store_integer(DType t, void* data, size_t i, int64_t v);
 
 }  // namespace ascendopt

@@ -275,7 +275,7 @@ Result<fs::path> Builder::precompiled_prelude() {
 Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     HostBuild hb;
     Sha256 key;
-    key.update(m_tc.fingerprint).update("host-v3\n").update(build_inputs_hash(op));
+    key.update(m_tc.fingerprint).update("host-v4\n").update(build_inputs_hash(op));
     hb.key = key.hex();
     std::error_code ec;
     fs::path dir = m_cache / "builds" / hb.key;
@@ -304,7 +304,7 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     if (!text) return text.error();
     auto doc = parse_bounded_json(*text, "the OpDef the host code reported (describe.json)");
     if (!doc) return doc.error();
-    auto info = parse_opdef(*doc, op.op_type);
+    auto info = parse_opdef(*doc, op.op_type, m_soc_name);
     if (!info) return info.error();
     hb.opdef = std::move(*info);
     return hb;

@@ -58,6 +58,8 @@ public:
     // Macros the device compiler defines for the target SoC (__CCE_AICORE__=220, ...): kernels
     // choose code paths by them, so they go into every kernel build (and its cache key).
     void set_target_defines(std::vector<std::string> defines) { m_target_defines = std::move(defines); }
+    // The SoC's short name (ascend910b), which picks an OpDef's per-SoC parameters (opdef.h).
+    void set_soc_name(std::string name) { m_soc_name = std::move(name); }
     // Compiles and describes candidates inside bubblewrap from now on (empty: unconfined).
     void confine(std::optional<std::filesystem::path> bwrap) { m_bwrap = std::move(bwrap); }
     // The address space each compiler run may use (default 4 GiB); past it the build fails
@@ -85,6 +87,7 @@ private:
 
     Toolchain m_tc;
     std::filesystem::path m_cache;
+    std::string m_soc_name;
     std::mutex m_pch_mutex;
     std::filesystem::path m_pch;
     std::optional<std::filesystem::path> m_bwrap;

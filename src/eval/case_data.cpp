@@ -13,7 +13,9 @@ std::string case_key(const Case& c, uint64_t seed) {
                         {"golden", c.golden.file},  {"fn", c.golden.function}, {"in", nlohmann::json::array()},
                         {"out", nlohmann::json::array()}};
     auto spec = [](const TensorSpec& t) {
-        return nlohmann::json{t.name, t.list_index, t.format, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values};
+        nlohmann::json s{t.name, t.list_index, t.format, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values};
+        if (t.ints_beyond_double()) s.push_back(t.int_values);
+        return s;
     };
     for (const auto& t : c.inputs) k["in"].push_back(spec(t));
     for (const auto& t : c.outputs) k["out"].push_back(spec(t));

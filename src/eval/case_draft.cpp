@@ -97,6 +97,7 @@ Result<TensorSpec> expand_tensor(const CaseDraft& d, const ParamInfo& p, std::op
     if (o && o->distribution) t.distribution = *o->distribution;
     if (o && o->range) std::tie(t.low, t.high) = *o->range;
     if (o && o->values) t.values = *o->values;
+    if (o && o->int_values) t.int_values = *o->int_values;
     if (o && o->format) t.format = *o->format;
     if (o) t.tolerance = o->tolerance;
     return t;
@@ -190,6 +191,7 @@ Status add_inplace_outputs(const CaseDraft& d, const OpDefInfo& op, Case& c) {
                 TensorSpec out = t;
                 out.inplace = true;
                 out.values.clear();
+                out.int_values.clear();
                 c.outputs.push_back(out);
                 found = true;
             }

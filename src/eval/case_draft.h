@@ -25,6 +25,7 @@ struct TensorOverride {
     std::optional<Distribution> distribution;
     std::optional<std::pair<double, double>> range;
     std::optional<std::vector<double>> values;  // exact contents (TensorSpec::values)
+    std::optional<std::vector<int64_t>> int_values;  // the same, when all integers (TensorSpec::int_values)
     std::optional<std::string> format;          // TensorSpec::format
 };
 

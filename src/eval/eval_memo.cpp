@@ -17,7 +17,9 @@ nlohmann::json tolerance_identity(const ToleranceOverride& t) {
 }
 
 nlohmann::json tensor_identity(const TensorSpec& t) {
-    return {t.name, t.list_index, t.inplace, t.shape_from_kernel, t.format, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values, tolerance_identity(t.tolerance)};
+    nlohmann::json id = {t.name, t.list_index, t.inplace, t.shape_from_kernel, t.format, dtype_name(t.dtype), t.shape, int(t.distribution), t.low, t.high, t.values, tolerance_identity(t.tolerance)};
+    if (t.ints_beyond_double()) id.push_back(t.int_values);
+    return id;
 }
 
 // `golden_hashes` holds each golden file's content hash, read once per key: the cases of an

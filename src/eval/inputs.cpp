@@ -32,7 +32,10 @@ std::vector<char> generate_input(const TensorSpec& t, uint64_t seed) {
         } else {
             v = rng.uniform(lo, hi);
         }
-        store_element(t.dtype, out.data(), i, v);
+        if (!t.int_values.empty() && integral)
+            store_integer(t.dtype, out.data(), i, t.int_values[t.int_values.size() == 1 ? 0 : i]);
+        else
+            store_element(t.dtype, out.data(), i, v);
     }
     return out;
 }

@@ -1,6 +1,7 @@
 // ascendopt.toml reader. Unknown keys are errors, so a typo never silently drops a setting.
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -44,7 +45,10 @@ Result<std::vector<double>> number_list(const toml::node& n, const std::string& 
     if (!arr || arr->empty()) return make_error(at(n, file) + ": " + what + " must be a non-empty array of numbers");
     std::vector<double> out;
     for (const auto& e : *arr) {
-        const auto v = e.value<double>();  // integers convert; inf and nan are TOML floats
+        // Integers convert (rounded to the nearest double past 2^53: int_list keeps them exact);
+        // inf and nan are TOML floats.
+        const auto i = e.value_exact<int64_t>();
+        const auto v = i ? std::optional<double>(double(*i)) : e.value<double>();
         if (!v) return make_error(at(e, file) + ": " + what + " must be an array of numbers");
         out.push_back(*v);
     }
@@ -154,6 +158,13 @@ Status read_tensor_override(const toml::table& t, const std::string& name, Tenso
         auto v = number_list(*n, "values", file);
         if (!v) return v.error();
         o.values = std::move(*v);
+        // All integers: kept exactly too, for integer tensors (int64 beyond 2^53).
+        const auto* arr = n->as_array();
+        if (std::all_of(arr->begin(), arr->end(), [](const toml::node& e) { return e.is_integer(); })) {
+            auto ints = int_list(*n, "values", file);
+            if (!ints) return ints.error();
+            o.int_values = std::move(*ints);
+        }
     }
     CaseDraft tmp;
     tmp.dtypes.clear();

@@ -45,7 +45,7 @@ size_t OpDefInfo::combinations() const {
     return n;
 }
 
-Result<OpDefInfo> parse_opdef(const nlohmann::json& describe, const std::string& type) {
+Result<OpDefInfo> parse_opdef(const nlohmann::json& describe, const std::string& type, const std::string& soc) {
     const auto& ops = describe.value("ops", nlohmann::json::array());
     if (ops.empty()) return make_error("op_host registers no operator", "the host code needs a class deriving from OpDef and OP_ADD(ClassName)");
     const nlohmann::json* chosen = nullptr;
@@ -61,9 +61,11 @@ Result<OpDefInfo> parse_opdef(const nlohmann::json& describe, const std::string&
     OpDefInfo info;
     info.type = chosen->value("type", "");
     info.has_tiling = chosen->value("has_tiling", false);
-    auto ins = parse_params((*chosen)["inputs"], info);
+    const nlohmann::json& soc_params = chosen->value("soc_params", nlohmann::json::object());
+    const nlohmann::json& params = !soc.empty() && soc_params.is_object() && soc_params.contains(soc) ? soc_params[soc] : *chosen;
+    auto ins = parse_params(params["inputs"], info);
     if (!ins) return ins.error();
-    auto outs = parse_params((*chosen)["outputs"], info);
+    auto outs = parse_params(params["outputs"], info);
     if (!outs) return outs.error();
     info.inputs = std::move(*ins);
     info.outputs = std::move(*outs);

@@ -47,7 +47,9 @@ struct OpDefInfo {
     size_t first_supported() const;
 };
 
-// Picks the operator named `type` (or the only one) from a describe document.
-Result<OpDefInfo> parse_opdef(const nlohmann::json& describe, const std::string& type);
+// Picks the operator named `type` (or the only one) from a describe document. `soc` is the
+// SoC's short name (as AddConfig names it): when the OpDef gives that SoC a configuration with
+// its own parameters, those are the operator's inputs and outputs (dtype lists included).
+Result<OpDefInfo> parse_opdef(const nlohmann::json& describe, const std::string& type, const std::string& soc = "");
 
 }  // namespace ascendopt

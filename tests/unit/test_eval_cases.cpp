@@ -2,7 +2,9 @@
 // errors a user sees for each kind of mistake.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <fstream>
+#include <limits>
 
 #include "eval/compare.h"
 #include "eval/hidden_case.h"
@@ -224,4 +226,38 @@ TEST_F(OperatorFolder, ListShapesAndPerOutputTolerances) {
     const Tolerance r = tolerance_for(c, c.outputs[2]);
     EXPECT_EQ(r.rtol, 0.01);
     EXPECT_EQ(r.atol, 0.5);
+}
+
+// TOML integers are int64: an int64 tensor's values arrive exactly, beyond 2^53 too (a double
+// would round 2^53 + 1 to 2^53), and saturate into narrower integer dtypes.
+TEST_F(OperatorFolder, IntegerValuesBeyondDoublePrecisionStayExact) {
+    write("ascendopt.toml",
+          "[operator]\nname = \"IOp\"\ngolden = \"golden.py:g\"\n[[case]]\nname = \"a\"\ndtype = \"int64\"\nshape = [4]\n"
+          "[case.tensors.x]\nvalues = [9007199254740993, -9223372036854775808, 9223372036854775807, -9007199254740995]\n"
+          "[[case]]\nname = \"narrow\"\ndtype = \"int32\"\nshape = [2]\n[case.tensors.x]\nvalues = [9007199254740993, -5]\n"
+          "[[case]]\nname = \"mixed\"\ndtype = \"float32\"\nshape = [2]\n[case.tensors.x]\nvalues = [1, 0.5]\n");
+    OpDefInfo op;
+    op.type = "IOp";
+    op.inputs = {{"x", false, {DType::i64, DType::i32, DType::f32}}};
+    op.outputs = {{"y", false, {DType::i64, DType::i32, DType::f32}}};
+    auto loaded = load_operator(m_dir);
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    auto cases = resolve_cases(loaded->cases, op);
+    ASSERT_TRUE(cases) << cases.error().message;
+    ASSERT_EQ(cases->size(), 3u);
+    const auto data = generate_input((*cases)[0].inputs[0], 1);
+    ASSERT_EQ(data.size(), 32u);
+    int64_t v[4];
+    std::memcpy(v, data.data(), sizeof v);
+    EXPECT_EQ(v[0], 9007199254740993);
+    EXPECT_EQ(v[1], std::numeric_limits<int64_t>::min());
+    EXPECT_EQ(v[2], std::numeric_limits<int64_t>::max());
+    EXPECT_EQ(v[3], -9007199254740995);
+    const auto narrow = generate_input((*cases)[1].inputs[0], 1);
+    int32_t n[2];
+    std::memcpy(n, narrow.data(), sizeof n);
+    EXPECT_EQ(n[0], std::numeric_limits<int32_t>::max());
+    EXPECT_EQ(n[1], -5);
+    const auto mixed = generate_input((*cases)[2].inputs[0], 1);
+    EXPECT_EQ(load_element(DType::f32, mixed.data(), 1), 0.5);
 }

@@ -24,6 +24,16 @@ extern "C" void sync_sum_kernel(GM_ADDR slots, GM_ADDR out, GM_ADDR workspace, G
     o.SetValue(GetBlockIdx(), sum);
 }
 
+// Reads the device compiler's per-core variables block_idx and block_num as values.
+extern "C" void block_variables_kernel(GM_ADDR out, GM_ADDR, GM_ADDR, GM_ADDR) {
+    GlobalTensor<int32_t> o;
+    o.SetGlobalBuffer(reinterpret_cast<int32_t*>(out), 2 * block_num);
+    const uint32_t base = 2 * block_idx;
+    o.SetValue(base, int32_t(block_idx * 10));
+    int64_t n = block_num;
+    o.SetValue(base + 1, int32_t(n));
+}
+
 // Only block 0 calls SyncAll: on an NPU this hangs; the twin must report it.
 extern "C" void unbalanced_sync_kernel(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
     if (GetBlockIdx() == 0) SyncAll();
@@ -149,6 +159,20 @@ TEST(Launch, KernelsTakeUpToThirtyTwoArguments) {
         ADD_FAILURE() << "expected an error";
     } catch (const ascendopt_twin::TwinError& e) {
         EXPECT_NE(std::string(e.what()).find("33 GM arguments are not supported (2..32)"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Launch, BlockIdxAndBlockNumVariablesArePerCore) {
+    const auto* soc = &ascendopt_twin::testing::test_soc();
+    ascendopt_twin::GmSpace gm(1 << 20);
+    const uint32_t blocks = 8;
+    uint8_t* out = gm.add("out", blocks * 8);
+    ascendopt_twin::launch(*soc, reinterpret_cast<void*>(&block_variables_kernel), {out, gm.add("a", 0), gm.add("ws", 0), gm.add("tiling", 0)},
+                           blocks, 0, gm);
+    const auto* result = reinterpret_cast<const int32_t*>(gm.host(out));
+    for (uint32_t b = 0; b < blocks; ++b) {
+        ASSERT_EQ(result[2 * b], int32_t(b * 10)) << b;
+        ASSERT_EQ(result[2 * b + 1], int32_t(blocks)) << b;
     }
 }
 

@@ -1,6 +1,7 @@
 // Vector APIs against scalar references: count form, both mask/repeat forms, counter mode.
 #include <cmath>
 #include <functional>
+#include <vector>
 
 #include "twin_fixture.h"
 
@@ -231,6 +232,55 @@ TEST_F(VectorTest, GatherMaskReduceModeTakesMaskLanesOfEveryRepeat) {
     GatherMask(dst, src, 1, true, 100, GatherMaskParams(1, 1, 8, 0), kept);
     ASSERT_EQ(kept, 50u);
     EXPECT_EQ(dst.data()[49], 98.0f);
+}
+
+// Counter mode with a tensor pattern: the pattern is one bit per element over all `mask`
+// elements, not one 256-bit block per repeat (masked_select_v3 passes src1RepeatStride 1).
+TEST_F(VectorTest, GatherMaskCounterModeReadsThePatternAsOneBitString) {
+    auto src = ub<float>(256, 0), dst = ub<float>(256, 1024);
+    auto bits = ub<uint32_t>(8, 2048);
+    CreateVecIndex(src, 0.0f, 256);
+    for (int w = 0; w < 8; ++w) bits.data()[w] = 0;
+    std::vector<int> expected;
+    for (int i = 0; i < 200; ++i)
+        if (i % 3 == 0 || i == 199) {
+            bits.data()[i / 32] |= 1u << (i % 32);
+            expected.push_back(i);
+        }
+    uint64_t kept = 0;
+    GatherMask(dst, src, bits, true, 200, GatherMaskParams(1, 1, 8, 1), kept);
+    ASSERT_EQ(kept, expected.size());
+    for (size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(dst.data()[k], float(expected[k])) << k;
+    // Bits past the mask's elements are not read: element 200 stays out though its bit is set.
+    bits.data()[200 / 32] |= 1u << (200 % 32);
+    GatherMask(dst, src, bits, true, 200, GatherMaskParams(1, 1, 8, 1), kept);
+    ASSERT_EQ(kept, expected.size());
+    // half: 128 elements per repeat, the second repeat's elements from bit 128 on.
+    auto hsrc = ub<half>(256, 4096), hdst = ub<half>(256, 8192);
+    auto hbits = ub<uint16_t>(16, 12288);
+    for (int i = 0; i < 256; ++i) hsrc.data()[i] = half(float(i));
+    for (int w = 0; w < 16; ++w) hbits.data()[w] = 0;
+    hbits.data()[130 / 16] |= uint16_t(1u << (130 % 16));
+    hbits.data()[5 / 16] |= uint16_t(1u << 5);
+    GatherMask(hdst, hsrc, hbits, true, 256, GatherMaskParams(1, 1, 8, 1), kept);
+    ASSERT_EQ(kept, 2u);
+    EXPECT_EQ(float(hdst.data()[0]), 5.0f);
+    EXPECT_EQ(float(hdst.data()[1]), 130.0f);
+}
+
+// Normal mode with a tensor pattern: each repeat's bits are src1RepeatStride blocks apart.
+TEST_F(VectorTest, GatherMaskNormalModePatternFollowsSrc1RepeatStride) {
+    auto src = ub<float>(128, 0), dst = ub<float>(128, 1024);
+    auto bits = ub<uint32_t>(16, 2048);
+    CreateVecIndex(src, 0.0f, 128);
+    for (int w = 0; w < 16; ++w) bits.data()[w] = 0;
+    bits.data()[0] = 1u << 3;  // repeat 0, lane 3
+    bits.data()[8] = 1u << 4;  // repeat 1 at block 1 (bit 256): lane 4
+    uint64_t kept = 0;
+    GatherMask(dst, src, bits, false, 0, GatherMaskParams(1, 2, 8, 1), kept);
+    ASSERT_EQ(kept, 2u);
+    EXPECT_EQ(dst.data()[0], 3.0f);
+    EXPECT_EQ(dst.data()[1], 64.0f + 4.0f);
 }
 
 // A count-form reduction in counter mode the kernel set itself reduces the mask's element count

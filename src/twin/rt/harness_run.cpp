@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "ascendopt_twin/host/init_value.h"
 #include "ascendopt_twin/host/platform.h"
 #include "core/dtype.h"
 #include "harness.h"
@@ -107,6 +108,26 @@ std::optional<std::shared_ptr<void>> prepare_compile_info(const ops::OpDef& op, 
     return info;
 }
 
+// The dtype combination (index into every parameter's dtype list) the case's tensors match,
+// or SIZE_MAX when none does.
+size_t dtype_column(const ops::OpDef& op, const std::vector<Param>& ins, const std::vector<Param>& outs) {
+    size_t combinations = 0;
+    for (const auto* defs : {&op.inputs(), &op.outputs()})
+        for (const auto& d : *defs) combinations = std::max(combinations, d.dtypes().size());
+    for (size_t c = 0; c < combinations; ++c) {
+        bool matches = true;
+        for (const auto& [defs, params] : {std::pair{&op.inputs(), &ins}, std::pair{&op.outputs(), &outs}})
+            for (size_t i = 0; i < defs->size() && i < params->size() && matches; ++i) {
+                const auto& dtypes = (*defs)[i].dtypes();
+                if (!(*params)[i].present() || c >= dtypes.size()) continue;
+                const auto d = ascendopt::dtype_from_ge_code(dtypes[c]);
+                matches = d && *d == (*params)[i].tensors[0].dtype;
+            }
+        if (matches) return c;
+    }
+    return SIZE_MAX;
+}
+
 json counts_json(const InstrCounts& c) {
     json pipes = json::object();
     for (size_t i = 0; i < size_t(PipeId::count); ++i) pipes[pipe_name(PipeId(i))] = {{"count", c.count[i]}, {"bytes", c.bytes[i]}};
@@ -136,7 +157,15 @@ json describe_registry() {
                              {"kind", attr_kind_name(a.value_kind())},
                              {"required", !a.has_default()},
                              {"default", a.has_default() ? attr_default(a.default_value()) : json(nullptr)}});
+        // Per SoC whose AddConfig configuration declares parameters: the prototype there.
+        json soc_params = json::object();
+        for (const auto& soc : op->aicore().socs())
+            if (const ops::OpAICoreConfig* c = op->aicore().config(soc); c && (!c->inputs().empty() || !c->outputs().empty())) {
+                const ops::OpDef on_soc = op->for_soc(soc);
+                soc_params[soc] = {{"inputs", params_json(on_soc.inputs())}, {"outputs", params_json(on_soc.outputs())}};
+            }
         ops.push_back({{"type", op->type()},
+                       {"soc_params", soc_params},
                        {"inputs", params_json(op->inputs())},
                        {"outputs", params_json(op->outputs())},
                        {"attrs", attrs},
@@ -155,8 +184,11 @@ json run_job(const json& job) {
     if (!job.contains("soc") || !soc_from_json(job["soc"], soc_storage, soc_error))
         return verdict("run_failed", "harness", soc_error.empty() ? "the job has no SoC description" : soc_error);
     const SocSpec* soc = &soc_storage;
-    const ops::OpDef* op = find_op(job.value("op", ""));
-    if (!op) return verdict("run_failed", "harness", "no OP_ADD registered an operator named '" + job.value("op", "") + "'");
+    const ops::OpDef* registered = find_op(job.value("op", ""));
+    if (!registered) return verdict("run_failed", "harness", "no OP_ADD registered an operator named '" + job.value("op", "") + "'");
+    // The prototype on this SoC: its AddConfig configuration's parameters replace the top-level ones.
+    const ops::OpDef on_soc = registered->for_soc(soc->short_name);
+    const ops::OpDef* op = &on_soc;
     const ops::TilingFunc tiling_fn = tiling_of(*op);
     if (!tiling_fn)
         return verdict("tiling_failed", "OpDef", "no tiling function: neither the OpDef (AICore().SetTiling) nor IMPL_OP_OPTILING sets one");
@@ -225,14 +257,24 @@ json run_job(const json& job) {
         args.push_back(kernel_argument(gm, p, addrs));
     }
     std::vector<std::vector<uint8_t*>> out_addrs;
-    for (const auto& p : outs) {
+    const size_t column = dtype_column(*op, ins, outs);
+    for (size_t i = 0; i < outs.size(); ++i) {
+        const Param& p = outs[i];
         auto& addrs = out_addrs.emplace_back();
         for (const auto& t : p.tensors) {
             // An output named like an input is that input, updated in place (a "ref" tensor, as
             // Eye's y): it starts with the input's data, as on the device where both are one buffer.
             uint8_t* shared = shared_input(ins, in_addrs, t);
             addrs.push_back(shared ? shared : gm.add(t.label(), t.bytes()));
-            if (!preflight && !shared) std::memset(gm.host(addrs.back()), 0xFF, t.bytes());  // unwritten outputs read as NaN / -1
+            if (preflight || shared) continue;
+            // Unwritten outputs read as NaN / -1, unless the OpDef gives them an initial value.
+            std::string init_error;
+            const auto pattern = host::output_initial_pattern(op->outputs()[i].init_value(), t.label(), column, ctx.need_atomic(), t.bytes(), init_error);
+            if (!init_error.empty()) return verdict("run_failed", "InitValue", init_error);
+            auto* dest = reinterpret_cast<uint8_t*>(gm.host(addrs.back()));
+            if (pattern.empty()) std::memset(dest, 0xFF, t.bytes());
+            else
+                for (uint64_t b = 0; b < t.bytes(); b += pattern.size()) std::memcpy(dest + b, pattern.data(), pattern.size());
         }
         args.push_back(kernel_argument(gm, p, addrs));
     }

@@ -167,7 +167,12 @@ public:
     }
     size_t GetWorkspaceNum() const { return m_workspace.size(); }
     ge::graphStatus SetScheduleMode(uint32_t) { return ge::GRAPH_SUCCESS; }
-    ge::graphStatus SetNeedAtomic(bool) { return ge::GRAPH_SUCCESS; }
+    // Outputs declared with InitValue get their initial value only when this is set.
+    ge::graphStatus SetNeedAtomic(bool need) {
+        m_need_atomic = need;
+        return ge::GRAPH_SUCCESS;
+    }
+    bool need_atomic() const { return m_need_atomic; }
     ge::graphStatus SetAicpuBlockDim(uint32_t) { return ge::GRAPH_SUCCESS; }
     int32_t GetDeterministic() const { return 0; }
     const std::vector<size_t>& workspace() const { return m_workspace; }
@@ -177,6 +182,7 @@ private:
     const void* m_compile_info;
     uint32_t m_block_dim = 0;
     uint64_t m_tiling_key = 0;
+    bool m_need_atomic = false;
     TilingData m_tiling;
     std::vector<size_t> m_workspace;
 };

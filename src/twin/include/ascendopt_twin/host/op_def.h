@@ -9,10 +9,12 @@
 #include <string>
 #include <type_traits>
 #include <typeinfo>
+#include <utility>
 #include <vector>
 
 #include "ascendopt_twin/host/ge_graph.h"
 #include "ascendopt_twin/host/gert.h"
+#include "ascendopt_twin/host/init_value.h"
 #include "register/tilingdata_base.h"
 
 namespace ops {
@@ -43,7 +45,19 @@ public:
     // The kernel computes this output's shape (masked_select): it receives one more GM argument,
     // after the outputs, where it writes each output's dimension count and dimensions.
     OpParamDef& OutputShapeDependOnCompute() { m_shape_from_kernel = true; return *this; }
-    OpParamDef& InitValue(uint64_t) { return *this; }
+    // The output's GM before the kernel runs (ascendopt_twin/host/init_value.h).
+    OpParamDef& InitValue(uint64_t v) {
+        m_init = {InitValueDecl::Form::clear, v, {}};
+        return *this;
+    }
+    OpParamDef& InitValue(const ScalarVar& v) {
+        m_init = {InitValueDecl::Form::scalar, 0, {v}};
+        return *this;
+    }
+    OpParamDef& InitValue(const std::vector<ScalarVar>& v) {
+        m_init = {InitValueDecl::Form::per_combination, 0, v};
+        return *this;
+    }
     OpParamDef& IgnoreContiguous() { return *this; }
     OpParamDef& Scalar() { return *this; }
     OpParamDef& ScalarList() { return *this; }
@@ -55,6 +69,7 @@ public:
     const std::vector<ge::Format>& formats() const { return m_formats; }
     bool value_depend() const { return m_value_depend; }
     bool shape_from_kernel() const { return m_shape_from_kernel; }
+    const InitValueDecl& init_value() const { return m_init; }
 
 private:
     std::string m_name;
@@ -63,6 +78,7 @@ private:
     bool m_shape_from_kernel = false;
     std::vector<ge::DataType> m_dtypes;
     std::vector<ge::Format> m_formats;
+    InitValueDecl m_init;
 };
 
 class OpAttrDef {
@@ -107,11 +123,13 @@ private:
     bool m_has_default = false;
 };
 
-// A SoC-specific variant of the OpDef's parameters (AICore().AddConfig(soc, config)). The twin
-// describes the top-level parameters, which the 910B configurations use; the variants are kept
-// so that their builder calls compile and mean what they say.
+// A SoC-specific variant of the OpDef's parameters (AICore().AddConfig(soc, config)): the
+// parameters it declares are the operator's prototype on that SoC, in place of the top-level
+// ones of the same name (OpDef::for_soc). The flags only matter to graph compilation.
 class OpAICoreConfig {
 public:
+    OpAICoreConfig() = default;
+    explicit OpAICoreConfig(const char*) {}
     OpParamDef& Input(const char* name) { return find_or_add(m_inputs, name); }
     OpParamDef& Output(const char* name) { return find_or_add(m_outputs, name); }
     OpAICoreConfig& DynamicCompileStaticFlag(bool) { return *this; }
@@ -121,6 +139,9 @@ public:
     OpAICoreConfig& NeedCheckSupportFlag(bool) { return *this; }
     OpAICoreConfig& PrecisionReduceFlag(bool) { return *this; }
     OpAICoreConfig& ExtendCfgInfo(const char*, const char*) { return *this; }
+
+    const std::vector<OpParamDef>& inputs() const { return m_inputs; }
+    const std::vector<OpParamDef>& outputs() const { return m_outputs; }
 
 private:
     static OpParamDef& find_or_add(std::vector<OpParamDef>& v, const char* name) {
@@ -135,20 +156,36 @@ class OpAICoreDef {
 public:
     OpAICoreDef& SetTiling(TilingFunc f) { m_tiling = f; return *this; }
     OpAICoreDef& SetCheckSupport(ge::graphStatus (*)(...)) { return *this; }
-    OpAICoreDef& AddConfig(const char* soc) { m_socs.emplace_back(soc); return *this; }
-    OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig&) { return AddConfig(soc); }
+    OpAICoreDef& AddConfig(const char* soc) {
+        m_socs.emplace_back(soc);
+        return *this;
+    }
+    // The configuration as it is at this call (a copy), as the registration keeps it.
+    OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig& config) {
+        m_configs.emplace_back(soc, config);
+        return AddConfig(soc);
+    }
 
     TilingFunc tiling() const { return m_tiling; }
     const std::vector<std::string>& socs() const { return m_socs; }
+    // The configuration AddConfig gave `soc` last, or null.
+    const OpAICoreConfig* config(const std::string& soc) const {
+        for (auto it = m_configs.rbegin(); it != m_configs.rend(); ++it)
+            if (it->first == soc) return &it->second;
+        return nullptr;
+    }
 
 private:
     TilingFunc m_tiling = nullptr;
     std::vector<std::string> m_socs;
+    std::vector<std::pair<std::string, OpAICoreConfig>> m_configs;
 };
 
 class OpDef {
 public:
     explicit OpDef(const char* type) : m_type(type) {}
+    OpDef(const OpDef&) = default;
+    OpDef& operator=(const OpDef&) = default;
     virtual ~OpDef() = default;
 
     OpParamDef& Input(const char* name) { return find_or_add(m_inputs, name); }
@@ -172,7 +209,30 @@ public:
     InferDataTypeFunc infer_dtype() const { return m_infer_dtype; }
     const OpAICoreDef& aicore() const { return m_aicore; }
 
+    // The operator as SoC `soc` sees it: each parameter the AddConfig configuration of `soc`
+    // declares replaces the top-level parameter of that name (one the top level lacks is
+    // appended); without such a configuration, the top-level definition.
+    OpDef for_soc(const std::string& soc) const {
+        OpDef out(*this);
+        if (const OpAICoreConfig* c = m_aicore.config(soc)) {
+            replace_params(out.m_inputs, c->inputs());
+            replace_params(out.m_outputs, c->outputs());
+        }
+        return out;
+    }
+
 private:
+    static void replace_params(std::vector<OpParamDef>& params, const std::vector<OpParamDef>& by) {
+        for (const auto& b : by) {
+            bool replaced = false;
+            for (auto& p : params)
+                if (p.name() == b.name()) {
+                    p = b;
+                    replaced = true;
+                }
+            if (!replaced) params.push_back(b);
+        }
+    }
     static OpParamDef& find_or_add(std::vector<OpParamDef>& v, const char* name) {
         for (auto& p : v)
             if (p.name() == name) return p;

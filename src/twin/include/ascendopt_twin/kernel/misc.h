@@ -42,6 +42,16 @@ using AscendC::GetBlockNum;
 ASCENDOPT_TWIN_FN inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
 ASCENDOPT_TWIN_FN inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
 
+// ... and the per-core variable block_num, which kernels read as a value (block_idx, its
+// companion, is in cce_intrinsics.h). Each twin core is a thread, so it is a read-only object
+// that converts to the calling core's GetBlockNum().
+namespace ascendopt_twin::detail {
+struct BlockNumVariable {
+    ASCENDOPT_TWIN_FN operator int64_t() const { return AscendC::GetBlockNum(); }
+};
+}  // namespace ascendopt_twin::detail
+inline constexpr ascendopt_twin::detail::BlockNumVariable block_num{};
+
 // The tiling struct type is the one the host registered with REGISTER_TILING_DATA_CLASS;
 // the build passes its qualified name as ASCENDOPT_TILING_TYPE.
 #define GET_TILING_DATA_WITH_STRUCT(type, name, tiling) \

@@ -313,15 +313,23 @@ ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T
     });
 }
 
-// Tensor pattern: bit i of src1Pattern (per repeat, src1RepeatStride blocks apart) keeps lane i.
+// Tensor pattern: bit i of src1Pattern keeps lane i. Repeat by repeat (normal mode, or
+// reduceMode with a mask of at most one repeat's lanes) each repeat's bits start
+// src1RepeatStride 32-byte blocks after the previous repeat's. In counter mode (reduceMode
+// with a mask that counts elements in total) the pattern is one bit string over those
+// elements: element i of the walk is kept by bit i, whatever src1RepeatStride says
+// (masked_select_v3 builds its pattern with CompareScalar, one bit per element, and passes
+// src1RepeatStride 1).
 template <class T, class U>
 ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
     const uint32_t lanes = gather_mask_lanes<T>(reduceMode, mask);
     const uint64_t total = gather_mask_total<T>(reduceMode, mask, p.repeatTimes);
+    const bool counts_in_total = reduceMode && mask > repeat_elems<T>();
     rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t r, uint32_t lane) ASCENDOPT_TWIN_FN {
-        return lane < lanes && read_bit(src1Pattern, r * p.src1RepeatStride * 256u + lane, "GatherMask");
+        const uint64_t bit = counts_in_total ? uint64_t(r) * repeat_elems<T>() + lane : uint64_t(r) * p.src1RepeatStride * 256u + lane;
+        return lane < lanes && read_bit(src1Pattern, uint32_t(bit), "GatherMask");
     });
 }
 
