@@ -217,7 +217,8 @@ using MixBias = MatmulType<TPosition::GM, CubeFormat::ND, float>;
 // AIV 0: Iterate + GetTensorC into UB (sequential blocks of 16 x 16), then UB -> GM itself;
 // AIV 1: IterateAll into GM. Both with the bias.
 extern "C" void matmul_mix_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tiling_addr) {
-    const TCubeTiling* tiling = reinterpret_cast<const TCubeTiling*>(tiling_addr);
+    // __restrict__ as published kernels declare their tiling pointers (is_pointer misses it).
+    const TCubeTiling* __restrict__ tiling = reinterpret_cast<const TCubeTiling*>(tiling_addr);
     TPipe pipe;
     Matmul<MixA, MixB, MixCUb, MixBias> mmUb;
     Matmul<MixA, MixB, MixCGm, MixBias> mmGm;

@@ -515,7 +515,9 @@ constexpr bool next_is_tiling() {
     if constexpr (sizeof...(Rest) == 0) return false;
     else {
         using Next = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
-        return std::is_pointer_v<Next> || std::is_same_v<Next, std::nullptr_t>;
+        // Convertible to a pointer rather than is_pointer: kernels pass `const TCubeTiling*
+        // __restrict__` locals, which is_pointer does not recognise.
+        return std::is_convertible_v<Next, const volatile void*> || std::is_same_v<Next, std::nullptr_t>;
     }
 }
 
