@@ -15,6 +15,11 @@
 #include "ascendopt_twin/host/ge_types.h"
 #include "ascendopt_twin/host/gert.h"
 
+// TCubeTiling too: tiling headers that include only this one declare
+// TILING_DATA_FIELD_DEF_STRUCT(TCubeTiling, ...) fields (the upsample family), and the kernel
+// build reads them before anything else.
+#include "ascendopt_twin/kernel/matmul_cube_tiling.h"
+
 namespace ascendopt_twin::host {
 // Copies `size` bytes of tiling data into a buffer of `capacity`; too small is a run_failed error.
 void save_tiling(const void* data, size_t size, void* buffer, size_t capacity);
