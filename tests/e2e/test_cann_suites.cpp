@@ -71,15 +71,17 @@ TEST_P(CannOps, EveryCasePassesOrReproducesItsKnownDefect) {
     EXPECT_EQ(r.exit_code, 0) << r.output.substr(0, 4000);
     const auto doc = json_of(r);
     ASSERT_TRUE(doc.is_object()) << r.output.substr(0, 4000);
-    int passed = 0;
+    int passed = 0, reproduced = 0;
     for (const auto& c : doc["cases"]) {
         const bool defect = !c.value("known_defect", "").empty();
         const bool ok = c.value("status", "") == "ok";
         if (defect) EXPECT_FALSE(ok) << c["name"] << ": the known defect did not reproduce: " << c.value("known_defect", "");
         else EXPECT_TRUE(ok) << c["name"] << ": " << c.value("status", "") << ": " << c.value("reason", "");
         passed += ok && !defect;
+        reproduced += defect && !ok;
     }
-    EXPECT_GT(passed, 0);
+    // An operator whose published host code fails every call (dynamic_quant) has only defects.
+    EXPECT_GT(passed + reproduced, 0);
 }
 
 // Test names keep the level: Suite/CannOps.EveryCase.../level2_foreach_norm.
