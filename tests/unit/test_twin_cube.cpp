@@ -1,10 +1,15 @@
 // The cube APIs against scalar references: ND -> NZ, LoadData with and without transpose,
 // Mmad (fp16, bf16, fp32/HF32, int8; zero, accumulate and bias initial values; GEMV), Fixpipe
 // in each layout and quantization mode, queues in the cube memories, and the misuse the twin
-// reports (memory overflow, misaligned fractals, cube APIs on vector cores and back).
+// reports (memory overflow, misaligned fractals, cube APIs on vector cores and back), and the
+// address space a full 24-block mixed launch needs.
 #include <cmath>
 #include <random>
 #include <vector>
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <cstdlib>
 
 #include "twin_fixture.h"
 
@@ -617,4 +622,76 @@ TEST_F(CubeTest, FixpipeAccumulatesUnderSetAtomicAdd) {
     SetAtomicNone();
     for (int r = 0; r < 16; ++r)
         for (int c = 0; c < 20; ++c) ASSERT_EQ(host[r * 20 + c], c < 16 ? 2.0f * float(r * 16 + c) : -1.0f) << r << "," << c;
+}
+
+// --- address space of a full mixed launch ------------------------------------------------------
+
+namespace {
+
+// Every core writes the first and last byte of each memory it has, and one flag per core in GM.
+extern "C" void touch_memories_kernel(GM_ADDR flags, GM_ADDR /*unused*/) {
+    // GetBlockIdx is the block on an AIC and 2 x block + sub-block on an AIV.
+    const bool aic = ascendopt_twin::core_kind() == CoreKind::aic;
+    const int64_t core = aic ? GetBlockIdx() * 3 : GetBlockIdx() / 2 * 3 + 1 + GetBlockIdx() % 2;
+    for (size_t m = 0; m < size_t(Mem::count); ++m) {
+        const uint32_t size = ascendopt_twin::mem_size(Mem(m));
+        if (size == 0) continue;
+        volatile uint8_t* base = ascendopt_twin::mem_base(Mem(m));
+        base[0] = 1;
+        base[size - 1] = 2;
+    }
+    reinterpret_cast<volatile uint8_t*>(flags)[core] = 1;
+}
+
+}  // namespace
+
+// A case runs under RLIMIT_AS (8 GiB), which counts address space reserved PROT_NONE: 24 blocks
+// of a 1:2 mixed launch are 72 cores at once, which must fit with room for their stacks and
+// malloc arenas. (Seven 16 MiB windows per core did not: 7.9 GiB.) Run in a child process,
+// since the limit would otherwise hold for the rest of the tests.
+namespace {
+
+[[noreturn]] void launch_24_mixed_blocks_under_the_case_limit() {
+    rlimit r{8ull << 30, 8ull << 30};
+    setrlimit(RLIMIT_AS, &r);
+    ascendopt_twin::GmSpace gm(64u << 20);
+    std::vector<uint8_t*> args{gm.add("flags", 72), gm.add("unused", 32)};
+    ascendopt_twin::LaunchOptions options;
+    options.kernel_type = ascendopt_twin::KernelType::mix_aic_1_2;
+    try {
+        ascendopt_twin::launch(ascendopt_twin::testing::test_soc(), reinterpret_cast<void*>(&touch_memories_kernel), args, 24, 0, gm,
+                               options);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "launch failed: %s\n", e.what());
+        std::_Exit(1);
+    }
+    const uint8_t* flags = gm.host(args[0]);
+    for (int i = 0; i < 72; ++i)
+        if (flags[i] != 1) std::_Exit(2);
+    std::_Exit(0);
+}
+
+}  // namespace
+
+TEST(CoreMemoryWindows, A24BlockMixedLaunchFitsTheCaseAddressSpace) {
+    EXPECT_EXIT(launch_24_mixed_blocks_under_the_case_limit(), ::testing::ExitedWithCode(0), "");
+}
+
+// The memories a core lacks still fault when used, and the report names the memory.
+TEST(CoreMemoryWindows, MissingMemoriesAreReportedByName) {
+    ascendopt_twin::GmSpace gm(1u << 20);
+    ascendopt_twin::CoreIdentity who;
+    who.kind = CoreKind::aic;
+    {
+        ascendopt_twin::CoreScope core(ascendopt_twin::testing::test_soc(), 0, 1, 0, &gm, nullptr, ascendopt_twin::LaunchOptions{}, who);
+        const auto report = ascendopt_twin::ub_fault_report(reinterpret_cast<uint64_t>(ascendopt_twin::ub_base()) + 64);
+        ASSERT_TRUE(report.has_value());
+        EXPECT_NE(report->find("UB byte 64 is in UB, which an AIC core"), std::string::npos) << *report;
+        EXPECT_NE(ascendopt_twin::mem_base(Mem::L1), ascendopt_twin::mem_base(Mem::L0A));
+    }
+    who.kind = CoreKind::aiv;
+    ascendopt_twin::CoreScope core(ascendopt_twin::testing::test_soc(), 0, 1, 0, &gm, nullptr, ascendopt_twin::LaunchOptions{}, who);
+    const auto report = ascendopt_twin::ub_fault_report(reinterpret_cast<uint64_t>(ascendopt_twin::mem_base(Mem::L0C)) + 32);
+    ASSERT_TRUE(report.has_value());
+    EXPECT_NE(report->find("L0C byte 32 is in L0C, which an AIV core"), std::string::npos) << *report;
 }

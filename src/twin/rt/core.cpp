@@ -24,7 +24,9 @@ struct CoreScope::State {
     uint64_t tiling_key = 0;
     GmSpace* gm = nullptr;
     LaunchSync* sync = nullptr;
-    uint8_t* ub = nullptr;  // the core's address range: one k_mem_window_bytes window per memory
+    std::array<uint8_t*, k_mems> base{};  // each memory's k_mem_window_bytes window (see map_core_windows)
+    uint8_t* mapped = nullptr;            // this core's own reservation: the windows of its memories
+    uint64_t mapped_bytes = 0;
     std::array<uint32_t, k_mems> size{};  // bytes of each memory this core has (0: none)
     MaskState mask;
     ReduceState reduce;
@@ -49,18 +51,46 @@ namespace {
 // Each memory's bytes from the start of its window, then PROT_NONE up to the window's end: on
 // the device InitBuffer hands out offsets without checking them against the memory's size, and
 // only an access past the end faults; here it faults too, and the fault handler names the
-// buffer (ub_fault_report). Memories the core lacks stay PROT_NONE altogether.
-uint8_t* map_core_window(const std::array<uint32_t, k_mems>& size) {
-    void* p = mmap(nullptr, k_core_window_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) fail(ErrorKind::resource_exceeded, "UB", "cannot reserve the core's memory windows");
-    const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
-    for (size_t m = 0; m < k_mems; ++m)
-        if (size[m] && mprotect(static_cast<uint8_t*>(p) + m * k_mem_window_bytes, (size[m] + page - 1) / page * page, PROT_READ | PROT_WRITE) != 0)
-            fail(ErrorKind::resource_exceeded, mem_name(Mem(m)), "cannot map the core's " + std::to_string(size[m]) + " bytes of " + mem_name(Mem(m)));
-    return static_cast<uint8_t*>(p);
+// buffer (ub_fault_report).
+//
+// Address space is the limit here, not memory: a case runs under RLIMIT_AS (8 GiB by default),
+// which counts PROT_NONE reservations too, so 72 cores of a 24-block mixed launch reserving a
+// window for all seven memories (72 x 7 x 16 MiB = 7.9 GiB) did not fit. A core therefore
+// reserves windows only for the memories its kind has (an AIV 16 MiB, an AIC 96 MiB), and the
+// memories it lacks point at one process-wide PROT_NONE reservation of seven windows: using a
+// missing memory still faults, and mem_of still tells which memory it was.
+uint8_t* absent_windows() {
+    static uint8_t* const windows = [] {
+        void* p = mmap(nullptr, k_core_window_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED) fail(ErrorKind::resource_exceeded, "UB", "cannot reserve the window of the memories cores lack");
+        return static_cast<uint8_t*>(p);
+    }();
+    return windows;
 }
 
 using State = CoreScope::State;
+
+void map_core_windows(State& st) {
+    size_t present = 0;
+    for (size_t m = 0; m < k_mems; ++m) present += st.size[m] ? 1 : 0;
+    st.mapped_bytes = present * k_mem_window_bytes;
+    void* p = mmap(nullptr, st.mapped_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        fail(ErrorKind::resource_exceeded, "UB",
+             "cannot reserve the core's memory windows (" + std::to_string(st.mapped_bytes >> 20) + " MiB of address space)");
+    st.mapped = static_cast<uint8_t*>(p);
+    const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+    size_t next = 0;
+    for (size_t m = 0; m < k_mems; ++m) {
+        if (!st.size[m]) {
+            st.base[m] = absent_windows() + m * k_mem_window_bytes;
+            continue;
+        }
+        st.base[m] = st.mapped + next++ * k_mem_window_bytes;
+        if (mprotect(st.base[m], (st.size[m] + page - 1) / page * page, PROT_READ | PROT_WRITE) != 0)
+            fail(ErrorKind::resource_exceeded, mem_name(Mem(m)), "cannot map the core's " + std::to_string(st.size[m]) + " bytes of " + mem_name(Mem(m)));
+    }
+}
 thread_local State* t_core = nullptr;
 thread_local uint64_t t_basic_blocks = 0;  // executed basic blocks of instrumented kernel code
 
@@ -118,13 +148,13 @@ CoreScope::CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, u
         size[size_t(Mem::BT)] = uint32_t(soc.bt_bytes);
         size[size_t(Mem::FB)] = uint32_t(soc.fb_bytes);
     }
-    m_state->ub = map_core_window(size);
+    map_core_windows(*m_state);
     t_core = m_state.get();
 }
 
 CoreScope::~CoreScope() {
     if (t_core == m_state.get()) t_core = nullptr;
-    munmap(m_state->ub, k_core_window_bytes);
+    munmap(m_state->mapped, m_state->mapped_bytes);
 }
 
 const InstrCounts& CoreScope::counts() const { return m_state->counts; }
@@ -251,13 +281,15 @@ void account_queue(QueueOp op, const void* slot) {
 }
 
 bool mem_of(const void* p, Mem& m, uint64_t& offset) {
-    if (!t_core || !t_core->ub) return false;
+    if (!t_core || !t_core->mapped) return false;
     const auto* b = static_cast<const uint8_t*>(p);
-    if (b < t_core->ub || b >= t_core->ub + k_core_window_bytes) return false;
-    const uint64_t off = uint64_t(b - t_core->ub);
-    m = Mem(off / k_mem_window_bytes);
-    offset = off % k_mem_window_bytes;
-    return true;
+    for (size_t i = 0; i < k_mems; ++i)
+        if (b >= t_core->base[i] && b < t_core->base[i] + k_mem_window_bytes) {
+            m = Mem(i);
+            offset = uint64_t(b - t_core->base[i]);
+            return true;
+        }
+    return false;
 }
 
 void account_ub_slots(const void* base, uint32_t count_, uint32_t len, const char* kind) {
@@ -372,10 +404,10 @@ int64_t sub_block_num() { return core("GetSubBlockNum").who.sub_block_num; }
 int64_t task_ratio() { return core("GetTaskRatio").who.task_ratio; }
 CoreKind core_kind() { return core("g_coreType").who.kind; }
 uint64_t tiling_key() { return core("TILING_KEY_IS").tiling_key; }
-uint8_t* ub_base() { return core("UB access").ub; }
+uint8_t* ub_base() { return core("UB access").base[size_t(Mem::UB)]; }
 uint32_t ub_size() { return core("UB access").size[size_t(Mem::UB)]; }
 uint64_t ub_window() { return k_ub_window_bytes; }
-uint8_t* mem_base(Mem m) { return core(mem_name(m)).ub + size_t(m) * k_mem_window_bytes; }
+uint8_t* mem_base(Mem m) { return core(mem_name(m)).base[size_t(m)]; }
 uint32_t mem_size(Mem m) { return core(mem_name(m)).size[size_t(m)]; }
 MaskState& mask_state() { return core("SetVectorMask").mask; }
 ReduceState& reduce_state() { return core("GetReduceMaxMinCount").reduce; }

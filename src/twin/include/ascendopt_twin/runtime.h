@@ -105,7 +105,7 @@ int64_t sub_block_num();  // AIVs (on an AIV) or AICs (on an AIC) per block: Get
 int64_t task_ratio();     // GetTaskRatio
 CoreKind core_kind();
 uint64_t tiling_key();
-uint8_t* ub_base();    // the start of the core's address range: the UB window, then the others'
+uint8_t* ub_base();    // the start of the UB window (on an AIC, a shared PROT_NONE one: using it faults)
 uint32_t ub_size();    // the UB's bytes (0 on an AIC)
 uint64_t ub_window();  // the UB offsets InitBuffer may hand out (past ub_size they fault when used)
 uint8_t* mem_base(Mem m);  // the start of memory m's window on this core
