@@ -11,6 +11,8 @@ enum { DLOG_DEBUG = 0, DLOG_INFO = 1, DLOG_WARN = 2, DLOG_ERROR = 3, DLOG_NULL =
 enum { DLOG_TYPE_DEBUG = 0, DLOG_TYPE_RUN = 1 };
 // Module ids name the component that logs; only OP is used by operators.
 enum { SLOG = 0, OP = 8, GE = 45, FE = 46, TEFUSION = 23, TBE = 51 };
+// The AOE tuner's knowledge-bank logs (cann-ops' runtime_kb/common/kb_log.h); the value is ours.
+enum { TUNE = 60 };
 
 // 1 when messages of `level` from `module_id` are recorded: errors only.
 inline int AlogCheckDebugLevel(int module_id, int level) {

@@ -2,3 +2,4 @@
 #pragma once
 
 #include "ascendopt_twin/host/platform.h"
+#include "ascendopt_twin/host/cann_std_names.h"

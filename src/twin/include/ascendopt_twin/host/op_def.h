@@ -275,6 +275,15 @@ public:
     }
     OpImpl& InferShape(ops::InferShapeFunc f) { m_infer_shape = f; return *this; }
     OpImpl& InferDataType(ops::InferDataTypeFunc f) { m_infer_dtype = f; return *this; }
+    // Every output takes the first input's data type.
+    OpImpl& InferOutDataTypeSameWithFirstInput() {
+        m_infer_dtype = [](gert::InferDataTypeContext* c) {
+            for (size_t i = 0; i < c->GetComputeNodeOutputNum(); ++i)
+                if (c->SetOutputDataType(i, c->GetInputDataType(0)) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
+            return ge::GRAPH_SUCCESS;
+        };
+        return *this;
+    }
     template <class F>
     OpImpl& InferShapeRange(F) { return *this; }
     // The inputs (IR indices) whose contents the tiling (or shape inference) reads: the harness
@@ -288,6 +297,10 @@ public:
     OpImpl& InputsDataDependency(std::initializer_list<int32_t> inputs, Placements&&...) {
         return TilingInputsDataDependency(inputs);
     }
+    // The simplified key picks a precompiled binary in CANN's graph engine; the twin builds the
+    // kernel from source and never asks for one.
+    template <class F>
+    OpImpl& GenSimplifiedKey(F) { return *this; }
     template <class... A>
     OpImpl& PrivateAttr(A&&...) { return *this; }
     template <class... A>

@@ -1,0 +1,18 @@
+// The text forms CANN's operator libraries give host code for its log messages: ops::ToString
+// of shapes, declared by the host sources that use them (mat_mul_v3_proto.cpp) and defined in a
+// CANN library they link. Ours: "[d0, d1, ...]", and "nullptr" for a missing shape.
+#include <string>
+
+#include "exe_graph/runtime/shape.h"
+
+namespace ops {
+
+std::string ToString(const gert::Shape& shape) {
+    std::string s = "[";
+    for (size_t i = 0; i < shape.GetDimNum(); ++i) s += (i ? ", " : "") + std::to_string(shape.GetDim(i));
+    return s + "]";
+}
+
+std::string ToString(const gert::Shape* shape) { return shape ? ToString(*shape) : std::string("nullptr"); }
+
+}  // namespace ops
