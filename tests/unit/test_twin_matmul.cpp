@@ -2,7 +2,8 @@
 // bias, float with both operands transposed, int8 -> int32, Iterate + GetTensorC against
 // IterateAll, both iteration orders), as the AIC's service for the AIVs of a mixed launch
 // (Iterate + GetTensorC into UB, IterateAll into GM, the work charged to the AIC's cube pipes),
-// the error without an AIC, and the host tiling's validity over a sweep of shapes.
+// the error without an AIC, the host tiling's validity over a sweep of shapes, and the AOE
+// tuning registries host code of the cube tilings declares into.
 #include <cmath>
 #include <random>
 #include <vector>
@@ -412,4 +413,56 @@ TEST(MatmulConfig, ConstantTilingFromTheShapeParameters) {
     static_assert(st.baseK == 64 && st.singleCoreN == 640 && st.stepKa == 4, "constant tiling");
     static_assert(!CFG_MDL.doNorm && CFG_NORM.doNorm && GetMDLConfig(false, false, 2).doMTE2Preload == 2, "config helpers");
     EXPECT_EQ(st.cfg.basicM, 128u);
+}
+
+// --- AOE tuning registries (host): kept, never consulted ---------------------------------------
+
+#include "register/tuning_bank_key_registry.h"
+
+namespace tuningtiling {
+
+#pragma pack(push, 1)
+struct TestBankKey {
+    int64_t m;
+    int32_t k;
+    ge::DataType dtype;
+};
+#pragma pack(pop)
+
+BEGIN_TUNING_TILING_DEF(TestTunerTiling)
+TUNING_TILING_DATA_FIELD_DEF(uint32_t, baseM);
+TUNING_TILING_DATA_FIELD_DEF(uint32_t, baseN);
+END_TUNING_TILING_DEF
+
+DECLARE_SCHEMA(TestTunerTiling, FIELD(TestTunerTiling, baseM), FIELD(TestTunerTiling, baseN));
+REGISTER_TUNING_TILING_CLASS(TestTuningOp, TestTunerTiling);
+DECLARE_STRUCT_RELATE_WITH_OP_V2(TestTuningOp, TestBankKey, m, k, dtype);
+
+}  // namespace tuningtiling
+
+TEST(TuningRegistries, RecordsSchemaAndBankKeysRoundTrip) {
+    using namespace tuningtiling;
+    auto rec = TuningTilingClassFactory::CreateTilingDataInstance("TestTuningOp");
+    ASSERT_NE(rec, nullptr);
+    auto typed = std::static_pointer_cast<TestTunerTiling>(rec);
+    EXPECT_EQ(typed->baseM, 0u);
+    EXPECT_EQ(TuningTilingClassFactory::CreateTilingDataInstance("NoSuchOp"), nullptr);
+    EXPECT_EQ(TestTunerTiling_schema_field_names(), (std::vector<std::string>{"baseM", "baseN"}));
+
+    auto& infos = OpBankKeyFuncRegistryV2::RegisteredOpFuncInfoV2();
+    auto it = infos.find(ge::AscendString("TestTuningOp"));
+    ASSERT_NE(it, infos.end());
+    auto key = std::make_shared<TestBankKey>(TestBankKey{-5, 300, ge::DT_FLOAT16});
+    ge::AscendString text;
+    ASSERT_TRUE(it->second.GetBankKeyParseFuncV2()(key, sizeof(TestBankKey), text));
+    EXPECT_EQ(std::string(text.GetString()).rfind("{\"bytes\": \"", 0), 0u) << text.GetString();
+    std::shared_ptr<void> back;
+    size_t size = 0;
+    ASSERT_TRUE(it->second.GetBankKeyLoadFuncV2()(back, size, text));
+    ASSERT_EQ(size, sizeof(TestBankKey));
+    const auto* k = static_cast<const TestBankKey*>(back.get());
+    EXPECT_EQ(k->m, -5);
+    EXPECT_EQ(k->k, 300);
+    EXPECT_EQ(k->dtype, ge::DT_FLOAT16);
+    EXPECT_FALSE(it->second.GetBankKeyParseFuncV2()(key, sizeof(TestBankKey) - 1, text));  // wrong size
 }
