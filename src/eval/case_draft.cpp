@@ -7,28 +7,41 @@ namespace {
 
 std::string where(const CaseDraft& d) { return "case '" + d.name + "' (" + d.origin + ")"; }
 
+// Whether a case can use column i at all: every parameter it cannot leave out is representable.
+bool column_usable(const OpDefInfo& op, size_t i) {
+    for (const auto* list : {&op.inputs, &op.outputs})
+        for (const auto& p : *list)
+            if (!p.optional && p.unsupported_columns.count(i)) return false;
+    return true;
+}
+
+// The usable columns; an optional parameter whose dtype there is not representable is left out
+// (a case that uses the column must leave it out too).
 std::string combos_text(const OpDefInfo& op) {
     std::string s;
     for (size_t i = 0; i < op.combinations(); ++i) {
-        if (!op.supported(i)) continue;
+        if (!column_usable(op, i)) continue;
         std::string combo;
         for (const auto* list : {&op.inputs, &op.outputs})
             for (const auto& p : *list)
-                if (i < p.dtypes.size()) combo += (combo.empty() ? "" : ",") + p.name + ":" + dtype_name(p.dtypes[i]);
+                if (i < p.dtypes.size() && !p.unsupported_columns.count(i))
+                    combo += (combo.empty() ? "" : ",") + p.name + ":" + dtype_name(p.dtypes[i]);
         s += "\n  " + combo;
     }
     return s;
 }
 
-// True when the case's dtypes equal one column of the OpDef's dtype lists.
+// True when the case's dtypes equal one column of the OpDef's dtype lists, and every tensor it
+// gives has a representable dtype in that column.
 bool combination_declared(const Case& c, const OpDefInfo& op) {
     if (op.combinations() == 0) return true;
     for (size_t i = 0; i < op.combinations(); ++i) {
-        if (!op.supported(i)) continue;
+        if (!column_usable(op, i)) continue;
         bool all = true;
         for (const auto* list : {&c.inputs, &c.outputs})
             for (const auto& t : *list) {
                 const ParamInfo* p = op.find_param(t.name);
+                if (p && p->unsupported_columns.count(i)) all = false;
                 if (p && !p->dtypes.empty() && (i >= p->dtypes.size() || p->dtypes[i] != t.dtype)) all = false;
             }
         if (all) return true;

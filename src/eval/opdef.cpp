@@ -13,6 +13,7 @@ Result<std::vector<ParamInfo>> parse_params(const nlohmann::json& list, OpDefInf
             const auto t = parse_dtype(d.get<std::string>());
             if (!t) {
                 op.unsupported_columns.insert(info.dtypes.size());
+                info.unsupported_columns.insert(info.dtypes.size());
                 if (op.unsupported_names.find(d.get<std::string>()) == std::string::npos)
                     op.unsupported_names += (op.unsupported_names.empty() ? "" : ", ") + d.get<std::string>();
             }

@@ -18,6 +18,9 @@ struct ParamInfo {
     std::vector<DType> dtypes;  // index i of every param together forms supported combination i
     bool dynamic = false;  // a list of tensors (ParamType DYNAMIC): one kernel argument for all of them
     bool shape_from_kernel = false;  // an output whose shape the kernel computes (OutputShapeDependOnCompute)
+    // Columns where this parameter's dtype is one ascendopt cannot represent (DT_INT4, ...): a
+    // case may still use the column when it leaves this (optional) parameter out.
+    std::set<size_t> unsupported_columns;
 };
 
 struct AttrInfo {
@@ -35,8 +38,9 @@ struct OpDefInfo {
     std::string tiling_class;  // qualified C++ name, empty if none registered
     bool has_tiling = false;
     // Dtype combinations (columns of the dtype lists) that name a dtype ascendopt does not
-    // support (DT_INT4, ...): no case can use them, but the rest of the OpDef stands. Their
-    // entries in ParamInfo::dtypes are placeholders; unsupported_names says what they were.
+    // support (DT_INT4, ...) for some parameter: a case can use such a column only by leaving
+    // those (optional) parameters out (ParamInfo::unsupported_columns says which). Their entries
+    // in ParamInfo::dtypes are placeholders; unsupported_names says what they were.
     std::set<size_t> unsupported_columns;
     std::string unsupported_names;  // e.g. "ge:29 (DT_INT4)"
 

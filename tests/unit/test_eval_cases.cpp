@@ -261,3 +261,37 @@ TEST_F(OperatorFolder, IntegerValuesBeyondDoublePrecisionStayExact) {
     const auto mixed = generate_input((*cases)[2].inputs[0], 1);
     EXPECT_EQ(load_element(DType::f32, mixed.data(), 1), 0.5);
 }
+
+// An optional input whose dtype in some columns is one ascendopt cannot represent (mat_mul_v3's
+// offset_w: DT_INT4 beside float32): cases that leave it out keep those columns; a case that
+// gives it is refused, and the message lists the columns without it.
+TEST_F(OperatorFolder, AnUnrepresentableOptionalDtypeOnlyBindsCasesThatGiveIt) {
+    const nlohmann::json describe = {
+        {"ops",
+         {{{"type", "XOp"},
+           {"inputs",
+            {{{"name", "x"}, {"optional", false}, {"dtypes", {"float16", "float32"}}},
+             {{"name", "w"}, {"optional", true}, {"dtypes", {"int8", "ge:29 (DT_INT4)"}}}}},
+           {"outputs", {{{"name", "y"}, {"optional", false}, {"dtypes", {"float16", "float32"}}}}},
+           {"attrs", nlohmann::json::array()}}}}};
+    auto op = parse_opdef(describe, "XOp");
+    ASSERT_TRUE(op) << op.error().message;
+    write("ascendopt.toml",
+          "[operator]\nname = \"XOp\"\ngolden = \"golden.py:g\"\n"
+          "[[case]]\nname = \"f32\"\ndtypes = [\"float32\"]\nshape = [4]\n");
+    auto m = load_operator(m_dir);
+    ASSERT_TRUE(m) << m.error().message;
+    auto cases = resolve_cases(m->cases, *op);
+    ASSERT_TRUE(cases) << cases.error().message;
+    EXPECT_EQ((*cases)[0].inputs[0].dtype, DType::f32);
+
+    write("ascendopt.toml",
+          "[operator]\nname = \"XOp\"\ngolden = \"golden.py:g\"\n"
+          "[[case]]\nname = \"f32_w\"\n[case.tensors.x]\nshape = [4]\ndtype = \"float32\"\n"
+          "[case.tensors.w]\nshape = [4]\ndtype = \"int8\"\n[case.tensors.y]\nshape = [4]\ndtype = \"float32\"\n");
+    m = load_operator(m_dir);
+    ASSERT_TRUE(m) << m.error().message;
+    auto refused = resolve_cases(m->cases, *op);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("x:float32,y:float32"), std::string::npos) << refused.error().message;
+}
