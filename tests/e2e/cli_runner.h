@@ -30,12 +30,13 @@ namespace fs = std::filesystem;
 
 inline fs::path source_dir() { return ASCENDOPT_TEST_SOURCE_DIR; }
 
-// Runs `ascendopt args...` with the test build cache; returns the process result. Where
+// Runs `ascendopt args...` with the test build cache; returns the process result (up to 16 MiB
+// of output: --json carries every block's per-pipe timing, 48 blocks and seven pipes a case). Where
 // bubblewrap cannot run (a container without user namespaces), commands that build and run
 // candidates get --unsandboxed so the rest of the suite still runs; the tests of the sandbox
 // itself skip there.
 inline ProcessResult run_cli(std::vector<std::string> args, std::map<std::string, std::string> env = {},
-                             size_t keep_bytes = 256 * 1024) {
+                             size_t keep_bytes = 16u << 20) {
     static const bool sandbox_works = working_bubblewrap().ok();
     if (!sandbox_works && !args.empty() && (args[0] == "eval" || args[0] == "profile" || args[0] == "tune")) args.push_back("--unsandboxed");
     args.insert(args.begin(), ASCENDOPT_TEST_BINARY);
