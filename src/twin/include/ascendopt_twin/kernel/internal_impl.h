@@ -51,17 +51,18 @@ ASCENDOPT_TWIN_FN void DuplicateImpl(__ubuf__ T* dst, const ascendopt_twin::deta
     Duplicate(ascendopt_twin::detail::ub_tensor(dst), value, count);
 }
 
-// TransDataTo5HD on the 16 destination and 16 source addresses as pointers.
+// TransDataTo5HD on the 16 destination and 16 source addresses as pointers: the documented
+// address-list form.
 template <class T>
 ASCENDOPT_TWIN_FN void TransDataTo5HDImpl(__ubuf__ T* const (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
                                           __ubuf__ T* const (&srcList)[NCHW_CONV_ADDR_LIST_SIZE], const TransDataTo5HDParams& p) {
-    uint8_t* dst[NCHW_CONV_ADDR_LIST_SIZE];
-    uint8_t* src[NCHW_CONV_ADDR_LIST_SIZE];
+    uint64_t dst[NCHW_CONV_ADDR_LIST_SIZE];
+    uint64_t src[NCHW_CONV_ADDR_LIST_SIZE];
     for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) {
-        dst[i] = reinterpret_cast<uint8_t*>(dstList[i]);
-        src[i] = reinterpret_cast<uint8_t*>(srcList[i]);
+        dst[i] = reinterpret_cast<uint64_t>(dstList[i]);
+        src[i] = reinterpret_cast<uint64_t>(srcList[i]);
     }
-    ascendopt_twin::detail::trans_5hd<T>(dst, src, p);
+    TransDataTo5HD<T>(dst, src, p);
 }
 
 template <class T>
