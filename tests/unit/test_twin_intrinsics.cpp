@@ -100,3 +100,14 @@ TEST_F(IntrinsicsTest, ScalarCastTrapAndTheTransposeImpl) {
     for (int r = 0; r < 16; ++r)
         for (int c = 0; c < 16; ++c) ASSERT_EQ(t.data()[c * 16 + r], r * 16 + c);
 }
+
+// Raw addresses must lie in the core's UB: the intrinsics would otherwise write anywhere.
+TEST_F(IntrinsicsTest, AddressesOutsideTheUbAreRefused) {
+    uint16_t outside[256] = {};
+    auto s = ub<uint16_t>(256, 0);
+    EXPECT_TWIN_ERROR(vtranspose(outside, s.GetPhyAddr()), ascendopt_twin::ErrorKind::run_failed, "not in the core's UB");
+    EXPECT_TWIN_ERROR(copy_ubuf_to_ubuf(outside, s.GetPhyAddr(), 0, 1, 1, 0, 0), ascendopt_twin::ErrorKind::run_failed,
+                      "not in the core's UB");
+    EXPECT_TWIN_ERROR(vector_dup(s.GetPhyAddr() - 64, uint16_t(1), 1, 1, 1, 8, 8), ascendopt_twin::ErrorKind::run_failed,
+                      "not in the core's UB");
+}

@@ -12,12 +12,17 @@
 
 namespace ascendopt_twin::detail {
 
-// A UB address as a tensor that reaches to the end of the UB (the hardware knows no more).
+// A UB address as a tensor that reaches to the end of the UB (the hardware knows no more). An
+// address outside the core's UB is an error: these entry points take raw pointers, and nothing
+// else stands between them and the process's memory.
 template <class T>
 ASCENDOPT_TWIN_FN AscendC::LocalTensor<T> ub_tensor(T* p) {
-    const auto* end = ub_base() + ub_size();
+    const auto* begin = ub_base();
+    const auto* end = begin + ub_size();
     const auto* at = reinterpret_cast<const uint8_t*>(p);
-    const uint32_t n = at < end ? uint32_t((end - at) / sizeof(T)) : 0;
+    if (begin == nullptr || at < begin || at >= end)
+        fail(ErrorKind::run_failed, "UB address", "a raw UB address that is not in the core's UB; pass LocalTensor::GetPhyAddr() values");
+    const uint32_t n = uint32_t((end - at) / sizeof(T));
     return AscendC::LocalTensor<T>(p, n, n);
 }
 
