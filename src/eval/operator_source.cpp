@@ -132,8 +132,9 @@ Status find_host_sources(OperatorSource& src) {
     return ok_status();
 }
 
-// The files outside src.root that the build reads, and the tiling headers.
-void find_context(OperatorSource& src) {
+// The include search of src's build: its folders, and the roots whose files count as the
+// operator's context (its own folder, and the checkout's src/ or the original's folder).
+IncludeSearch include_search(const OperatorSource& src) {
     IncludeSearch search;
     search.roots = {src.root};
     if (src.checkout) search.roots.push_back(*src.checkout / "src");
@@ -141,6 +142,42 @@ void find_context(OperatorSource& src) {
     search.dirs = {src.root / "op_host", src.root / "op_kernel"};
     for (const auto& d : src.include_dirs(false)) search.dirs.push_back(d);
     for (const auto& d : src.include_dirs(true)) add_unique(search.dirs, d);
+    return search;
+}
+
+// The source file beside `header` in another operator's op_host/ (X.cpp or X.cc for X.h), or
+// empty: the header's definitions, which that operator's build compiles.
+fs::path sibling_source_of(const fs::path& header, const OperatorSource& src) {
+    const auto dir = header.parent_path();
+    if (dir.filename() != "op_host" || !is_operator_folder(dir.parent_path())) return {};
+    if (path_within(header, src.root) || path_within(header, src.origin)) return {};
+    std::error_code ec;
+    for (const char* ext : {".cpp", ".cc"}) {
+        auto candidate = fs::path(header).replace_extension(ext);
+        if (fs::is_regular_file(candidate, ec) && !is_aclnn_api_file(candidate)) return candidate;
+    }
+    return {};
+}
+
+// cann-ops links the tiling sources of every operator into one library, so an operator whose
+// host code includes a sibling operator's op_host header (gemm_v2 includes mat_mul_v3's base
+// tiling class) links against that header's definitions. The twin builds one operator at a
+// time, so it adds the sibling's source of each such header, and of the headers those reach.
+void add_sibling_sources(OperatorSource& src) {
+    for (size_t added = 1; added != 0;) {
+        added = 0;
+        for (const auto& f : include_closure(src.host_sources, include_search(src))) {
+            const auto source = sibling_source_of(f, src);
+            if (source.empty() || std::find(src.host_sources.begin(), src.host_sources.end(), source) != src.host_sources.end()) continue;
+            src.host_sources.push_back(source);
+            ++added;
+        }
+    }
+}
+
+// The files outside src.root that the build reads, and the tiling headers.
+void find_context(OperatorSource& src) {
+    const auto search = include_search(src);
     std::vector<fs::path> start = src.host_sources;
     start.insert(start.end(), src.kernel_units.begin(), src.kernel_units.end());
     const auto reached = include_closure(start, search);
@@ -170,6 +207,7 @@ Status find_sources(OperatorSource& src) {
     if (src.host_sources.empty()) return make_error(src.root.string() + "/op_host has no .cpp file", "the tiling function and OpDef live in op_host/<op>.cpp");
     if (src.kernel_sources.empty()) return make_error(src.root.string() + "/op_kernel has no .cpp file", "the kernel lives in op_kernel/<op>.cpp");
     src.kernel_units = translation_units(src.root / "op_kernel", src.kernel_sources);
+    add_sibling_sources(src);
     for (const auto& dir : {src.root / "op_host", src.root / "op_kernel"})
         for (const auto& f : list_files(dir, "", true))
             if (!is_aclnn_api_file(f)) src.all_files.push_back(f);

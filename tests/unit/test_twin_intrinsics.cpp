@@ -9,11 +9,28 @@ using ascendopt_twin::testing::TwinCoreTest;
 
 class IntrinsicsTest : public TwinCoreTest {};
 
+namespace {
+// A tensor's UB address as kernels pass it to raw intrinsics: GetPhyAddr() is an integer, as
+// on the device, cast to a __ubuf__ pointer.
+template <class T>
+T* addr(const LocalTensor<T>& t) {
+    return reinterpret_cast<__ubuf__ T*>(t.GetPhyAddr());
+}
+}  // namespace
+
+// GetPhyAddr is the device's integer address; its offset form counts elements.
+TEST_F(IntrinsicsTest, GetPhyAddrIsAnIntegerAddress) {
+    auto s = ub<uint16_t>(256, 0);
+    static_assert(std::is_same_v<decltype(s.GetPhyAddr()), uint64_t>);
+    EXPECT_EQ(s.GetPhyAddr(3), s.GetPhyAddr() + 3 * sizeof(uint16_t));
+    EXPECT_EQ(reinterpret_cast<uint16_t*>(s.GetPhyAddr()), s.data());
+}
+
 TEST_F(IntrinsicsTest, VcaddSumsEachRepeatsMaskedLanes) {
     auto src = ub<float>(256, 0), dst = ub<float>(16, 2048);
     for (int i = 0; i < 256; ++i) src.data()[i] = float(i % 13) - 6.0f;
     SetVectorMask<float>(0, 0xFFFF);  // 16 lanes of each 64-lane repeat
-    vcadd(dst.GetPhyAddr(), src.GetPhyAddr(), 4, 1, 1, 8, false);
+    vcadd(addr(dst), addr(src), 4, 1, 1, 8, false);
     for (int r = 0; r < 4; ++r) {
         float want = 0;
         for (int i = 0; i < 16; ++i) want += src.data()[r * 64 + i];
@@ -25,27 +42,27 @@ TEST_F(IntrinsicsTest, VcaddSumsEachRepeatsMaskedLanes) {
 TEST_F(IntrinsicsTest, DupOrAndUbCopyFollowTheirApis) {
     auto a = ub<int16_t>(128, 0), b = ub<int16_t>(128, 512), d = ub<int16_t>(128, 1024);
     SetVectorMask<int16_t>(~0ull, ~0ull);
-    vector_dup(a.GetPhyAddr(), int16_t(0x0F0F), 1, 1, 1, 8, 8);
+    vector_dup(addr(a), int16_t(0x0F0F), 1, 1, 1, 8, 8);
     for (int i = 0; i < 128; ++i) b.data()[i] = int16_t(i << 4);
-    vor(d.GetPhyAddr(), a.GetPhyAddr(), b.GetPhyAddr(), 1, 1, 1, 1, 8, 8, 8);
+    vor(addr(d), addr(a), addr(b), 1, 1, 1, 1, 8, 8, 8);
     for (int i = 0; i < 128; ++i) ASSERT_EQ(d.data()[i], int16_t(0x0F0F | (i << 4))) << i;
-    copy_ubuf_to_ubuf(a.GetPhyAddr(), d.GetPhyAddr(), 0, 2, 2, 0, 0);  // 2 bursts of 64 bytes
+    copy_ubuf_to_ubuf(addr(a), addr(d), 0, 2, 2, 0, 0);  // 2 bursts of 64 bytes
     for (int i = 0; i < 64; ++i) ASSERT_EQ(a.data()[i], d.data()[i]) << i;
 }
 
 TEST_F(IntrinsicsTest, TransposesByBlockAndByVaRegisters) {
     auto s = ub<uint16_t>(256, 0), t = ub<uint16_t>(256, 512), u = ub<uint16_t>(256, 1024);
     for (int i = 0; i < 256; ++i) s.data()[i] = uint16_t(i);
-    vtranspose(t.GetPhyAddr(), s.GetPhyAddr());
+    vtranspose(addr(t), addr(s));
     for (int r = 0; r < 16; ++r)
         for (int c = 0; c < 16; ++c) ASSERT_EQ(t.data()[c * 16 + r], r * 16 + c);
     // The same transpose as TransDataTo5HD with the 16 rows as blocks, addresses in VA0..VA3.
     uint64_t dst_lo[8], dst_hi[8], src_lo[8], src_hi[8];
     for (int i = 0; i < 8; ++i) {
-        dst_lo[i] = uint64_t(u.GetPhyAddr() + i * 16);
-        dst_hi[i] = uint64_t(u.GetPhyAddr() + (i + 8) * 16);
-        src_lo[i] = uint64_t(s.GetPhyAddr() + i * 16);
-        src_hi[i] = uint64_t(s.GetPhyAddr() + (i + 8) * 16);
+        dst_lo[i] = uint64_t(addr(u) + i * 16);
+        dst_hi[i] = uint64_t(addr(u) + (i + 8) * 16);
+        src_lo[i] = uint64_t(addr(s) + i * 16);
+        src_hi[i] = uint64_t(addr(s) + (i + 8) * 16);
     }
     set_va_reg_sb(VA0, dst_lo);
     set_va_reg_sb(VA1, dst_hi);
@@ -95,7 +112,7 @@ TEST_F(IntrinsicsTest, ScalarCastTrapAndTheTransposeImpl) {
     for (int i = 0; i < 256; ++i) s.data()[i] = uint16_t(i);
     uint16_t* dst[16];
     uint16_t* src[16];
-    for (int i = 0; i < 16; ++i) dst[i] = t.GetPhyAddr() + i * 16, src[i] = s.GetPhyAddr() + i * 16;
+    for (int i = 0; i < 16; ++i) dst[i] = addr(t) + i * 16, src[i] = addr(s) + i * 16;
     TransDataTo5HDImpl(dst, src, TransDataTo5HDParams(false, false, 1, 0, 0));
     for (int r = 0; r < 16; ++r)
         for (int c = 0; c < 16; ++c) ASSERT_EQ(t.data()[c * 16 + r], r * 16 + c);
@@ -105,9 +122,9 @@ TEST_F(IntrinsicsTest, ScalarCastTrapAndTheTransposeImpl) {
 TEST_F(IntrinsicsTest, AddressesOutsideTheUbAreRefused) {
     uint16_t outside[256] = {};
     auto s = ub<uint16_t>(256, 0);
-    EXPECT_TWIN_ERROR(vtranspose(outside, s.GetPhyAddr()), ascendopt_twin::ErrorKind::run_failed, "not in the core's UB");
-    EXPECT_TWIN_ERROR(copy_ubuf_to_ubuf(outside, s.GetPhyAddr(), 0, 1, 1, 0, 0), ascendopt_twin::ErrorKind::run_failed,
+    EXPECT_TWIN_ERROR(vtranspose(outside, addr(s)), ascendopt_twin::ErrorKind::run_failed, "not in the core's UB");
+    EXPECT_TWIN_ERROR(copy_ubuf_to_ubuf(outside, addr(s), 0, 1, 1, 0, 0), ascendopt_twin::ErrorKind::run_failed,
                       "not in the core's UB");
-    EXPECT_TWIN_ERROR(vector_dup(s.GetPhyAddr() - 64, uint16_t(1), 1, 1, 1, 8, 8), ascendopt_twin::ErrorKind::run_failed,
+    EXPECT_TWIN_ERROR(vector_dup(addr(s) - 64, uint16_t(1), 1, 1, 1, 8, 8), ascendopt_twin::ErrorKind::run_failed,
                       "not in the core's UB");
 }

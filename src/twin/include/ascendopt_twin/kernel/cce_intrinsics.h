@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "ascendopt_twin/attrs.h"
 #include "ascendopt_twin/kernel/copy.h"
@@ -93,6 +94,48 @@ ASCENDOPT_TWIN_FN void copy_ubuf_to_ubuf(T* dst, T* src, uint8_t sid, uint16_t n
                       AscendC::DataCopyParams(nBurst, lenBurst, srcGap, dstGap));
 }
 
+// DataCopyPad on raw addresses, one entry per element width (b8, b16, b32): nBurst bursts of
+// lenBurst BYTES; a GM gap in bytes and a UB gap in 32-byte blocks, as DataCopyExtParams has
+// them; leftPaddingNum / rightPaddingNum elements of padding around each burst in the UB. The
+// pad value register (set_pad_val) is not modelled: padding is zero.
+namespace ascendopt_twin::detail {
+
+template <class E>
+ASCENDOPT_TWIN_FN void copy_gm_to_ubuf_align(void* dst, void* src, uint16_t nBurst, uint32_t lenBurst, uint8_t left, uint8_t right,
+                                             uint32_t srcGap, uint32_t dstGap) {
+    AscendC::DataCopyPad(ub_tensor(static_cast<E*>(dst)), gm_tensor(static_cast<E*>(src)),
+                         AscendC::DataCopyExtParams(nBurst, lenBurst, srcGap, dstGap, 0),
+                         AscendC::DataCopyPadExtParams<E>(left != 0 || right != 0, left, right, E(0)));
+}
+
+template <class E>
+ASCENDOPT_TWIN_FN void copy_ubuf_to_gm_align(void* dst, void* src, uint16_t nBurst, uint32_t lenBurst, uint32_t srcGap, uint32_t dstGap) {
+    AscendC::DataCopyPad(gm_tensor(static_cast<E*>(dst)), ub_tensor(static_cast<E*>(src)),
+                         AscendC::DataCopyExtParams(nBurst, lenBurst, srcGap, dstGap, 0));
+}
+
+}  // namespace ascendopt_twin::detail
+
+#define ASCENDOPT_TWIN_ALIGN_COPIES(bits, E)                                                                                        \
+    ASCENDOPT_TWIN_FN inline void copy_gm_to_ubuf_align_b##bits(void* dst, void* src, uint8_t sid, uint16_t nBurst, uint32_t lenBurst, \
+                                                               uint8_t left, uint8_t right, uint32_t srcGap, uint32_t dstGap) {      \
+        (void)sid;                                                                                                                  \
+        ascendopt_twin::detail::copy_gm_to_ubuf_align<E>(dst, src, nBurst, lenBurst, left, right, srcGap, dstGap);                   \
+    }                                                                                                                               \
+    /* UB->GM takes no padding: the two padding arguments must be zero. */                                                          \
+    ASCENDOPT_TWIN_FN inline void copy_ubuf_to_gm_align_b##bits(void* dst, void* src, uint8_t sid, uint16_t nBurst, uint32_t lenBurst, \
+                                                               uint8_t left, uint8_t right, uint32_t srcGap, uint32_t dstGap) {      \
+        (void)sid;                                                                                                                  \
+        if (left != 0 || right != 0)                                                                                                \
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "copy_ubuf_to_gm_align_b" #bits,                          \
+                                 "padding applies to GM->UB copies only; pass 0 for leftPaddingNum and rightPaddingNum");          \
+        ascendopt_twin::detail::copy_ubuf_to_gm_align<E>(dst, src, nBurst, lenBurst, srcGap, dstGap);                              \
+    }
+ASCENDOPT_TWIN_ALIGN_COPIES(8, uint8_t)
+ASCENDOPT_TWIN_ALIGN_COPIES(16, uint16_t)
+ASCENDOPT_TWIN_ALIGN_COPIES(32, uint32_t)
+#undef ASCENDOPT_TWIN_ALIGN_COPIES
+
 // The 16 x 16 transpose of 16-bit elements (512 bytes), as the Transpose API's basic form.
 template <class T>
 ASCENDOPT_TWIN_FN void vtranspose(T* dst, T* src) {
@@ -107,6 +150,24 @@ ASCENDOPT_TWIN_FN void vtranspose(T* dst, T* src) {
         for (int c = 0; c < 16; ++c) std::memcpy(d.data() + c * 16 + r, &in[r * 16 + c], sizeof(T));
     ascendopt_twin::account_vector("vtranspose", 512, d.data(), s.data());
 }
+
+// The device compiler's scalar built-ins min and max, which kernels call unqualified on the
+// scalar unit. Mixed arguments compare in their common type, as the built-ins' overloads for
+// each scalar type do after the usual conversions.
+template <class A, class B, class = std::enable_if_t<std::is_arithmetic_v<A> && std::is_arithmetic_v<B>>>
+ASCENDOPT_TWIN_FN constexpr std::common_type_t<A, B> min(A a, B b) {
+    using C = std::common_type_t<A, B>;
+    return C(b) < C(a) ? C(b) : C(a);
+}
+template <class A, class B, class = std::enable_if_t<std::is_arithmetic_v<A> && std::is_arithmetic_v<B>>>
+ASCENDOPT_TWIN_FN constexpr std::common_type_t<A, B> max(A a, B b) {
+    using C = std::common_type_t<A, B>;
+    return C(a) < C(b) ? C(b) : C(a);
+}
+
+// PRELOAD(n): prefetch the next n instruction-cache lines. The twin has no instruction cache,
+// so it changes neither results nor the modelled time.
+ASCENDOPT_TWIN_FN inline void PRELOAD(int64_t lines) { (void)lines; }
 
 // The compiler's built-in block index, which older kernels read as a variable: GetBlockIdx()
 // on the calling core.

@@ -29,4 +29,19 @@ ASCENDOPT_TWIN_FN inline void CrossCoreWaitFlag(uint16_t flagId) {
     ascendopt_twin::cross_core_wait(uint16_t(flagId & 0xF));
 }
 
+// The kernel library's names for the mode-2 pair (an AIC and the AIVs of its block): NotifyEvent
+// sets a flag in mode 2 after `pipe`, WaitEvent waits on it.
+template <pipe_t pipe>
+ASCENDOPT_TWIN_FN inline void NotifyEvent(uint16_t flagId) {
+    CrossCoreSetFlag<2, pipe>(flagId);
+}
+
+template <pipe_t pipe = PIPE_S>
+ASCENDOPT_TWIN_FN inline void WaitEvent(uint16_t flagId) {
+    CrossCoreWaitFlag(flagId);
+}
+
 }  // namespace AscendC
+
+// The device compiler's raw wait on a cross-core flag, which CrossCoreWaitFlag wraps.
+ASCENDOPT_TWIN_FN inline void wait_flag_dev(int64_t flagId) { AscendC::CrossCoreWaitFlag(uint16_t(flagId)); }

@@ -23,6 +23,8 @@
 #define __in_pipe__(pipe)
 #define __out_pipe__(pipe)
 #define GM_ADDR uint8_t*
+// A variable each core has its own copy of: each core of a launch is a thread of the twin.
+#define __BLOCK_LOCAL__ thread_local
 
 using half = ascendopt_twin::Half;
 using float16_t = ascendopt_twin::Half;

@@ -63,8 +63,10 @@ class MatmulImpl {
     static constexpr bool k_static = std::is_same_v<CfgType, MatmulApiStaticTiling>;
     static_assert(std::is_same_v<SrcAT, SrcBT> || (std::is_same_v<SrcAT, int8_t> && std::is_same_v<SrcBT, int8_t>),
                   "Matmul: A and B must have the same type (half, bfloat16_t, float or int8_t) in the twin");
-    static_assert(std::is_same_v<MM_CB, MatmulCallBackFunc<nullptr, nullptr, nullptr>>,
-                  "Matmul: user callbacks (MatmulCallBackFunc) are not implemented in the twin");
+    static constexpr bool k_copy_a1 = !std::is_same_v<std::decay_t<decltype(MM_CB::copy_a1)>, std::nullptr_t>;
+    static constexpr bool k_copy_b1 = !std::is_same_v<std::decay_t<decltype(MM_CB::copy_b1)>, std::nullptr_t>;
+    static_assert(std::is_same_v<std::decay_t<decltype(MM_CB::data_copy_out)>, std::nullptr_t>,
+                  "Matmul: the DataCopyOut callback is not implemented in the twin (CopyA1 and CopyB1 are)");
 
 public:
     MatmulImpl() = default;
@@ -147,7 +149,9 @@ public:
     ASCENDOPT_TWIN_FN void SetWorkspace(__gm__ const T* ws, int size) { (void)ws, (void)size; }
     ASCENDOPT_TWIN_FN void SetSubBlockIdx(uint8_t idx) { m_sub_block = idx; }
     ASCENDOPT_TWIN_FN uint8_t GetSubBlockIdx() const { return m_sub_block; }
+    // The two values handed to the CopyA1 / CopyB1 callbacks (tilingPtr and dataPtr).
     ASCENDOPT_TWIN_FN void SetUserDefInfo(uint64_t info) { m_user_info = info; }
+    ASCENDOPT_TWIN_FN void SetSelfDefineData(uint64_t data) { m_self_data = data; }
     // HF32 for float inputs (transMode 1: round toward zero; documented as ignored on some SoCs).
     ASCENDOPT_TWIN_FN void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
         m_hf32 = enableHF32;
@@ -253,6 +257,8 @@ private:
         m_bias_on = o.m_bias_on;
         m_hf32 = o.m_hf32;
         m_index = o.m_index;
+        m_user_info = o.m_user_info;
+        m_self_data = o.m_self_data;
     }
     // The block buffer for the client's base block (host memory: L0C's copy on the device).
     ASCENDOPT_TWIN_FN Acc* block_buffer() {
@@ -384,7 +390,7 @@ private:
         ensure_buffers(client);
         switch (client.m_op) {
             case Op::compute:
-                mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(client.job(), m_buf, client.block_buffer(), client.m_api);
+                mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(with_callbacks(client, client.job()), m_buf, client.block_buffer(), client.m_api);
                 break;
             case Op::write_gm: {
                 const mm::BlockJob j = client.job();
@@ -404,7 +410,7 @@ private:
                 const uint64_t ld = client.c_row_elems();
                 const uint64_t base = client.m_target;
                 while (client.next_block()) {
-                    const mm::BlockJob j = client.job();
+                    const mm::BlockJob j = with_callbacks(client, client.job());
                     mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(j, m_buf, client.block_buffer(), client.m_api);
                     mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, base + (j.m0 * ld + j.n0) * sizeof(DstT), ld, client.m_target_atomic, m_buf,
                                              client.m_api);
@@ -412,6 +418,69 @@ private:
                 break;
             }
         }
+    }
+    // With a CopyA1 / CopyB1 callback the operand reaches the cube from the L1 tile the user's
+    // callback fills, not from its source: the stored (transposed or not) single-core operand in
+    // NZ, rows padded to 16, C0 columns per fractal (the layout Nd2Nz DataCopy writes). The twin
+    // models one L1 tile per operand: the callback runs before every block with row = col = 0
+    // and the whole single-core shape (useM/useK or useK/useN), and may leave the tile as it was
+    // (a kernel that loads once and keeps it, as "full load" kernels do). An operand larger than
+    // the tiling's L1 step (stepM * baseM x stepKa * baseK, stepKb * baseK x stepN * baseN) would
+    // need several tiles, which the twin refuses.
+    ASCENDOPT_TWIN_FN ascendopt_twin::mm::BlockJob with_callbacks(const MatmulImpl& client, ascendopt_twin::mm::BlockJob j) {
+        if constexpr (k_copy_a1) {
+            j.a = l1_tile<SrcAT>(client, client.m_a, uint64_t(client.m_singleM), uint64_t(client.m_singleK),
+                                 uint64_t(client.m_tiling.stepM) * client.m_tiling.baseM, uint64_t(client.m_tiling.stepKa) * client.m_tiling.baseK,
+                                 m_l1_a, m_l1_a_bytes, "CopyA1", [&](const LocalTensor<int8_t>& l1, const void* gm) {
+                                     MM_CB::copy_a1(l1, gm, 0, 0, int(client.m_singleM), int(client.m_singleK), client.m_user_info, client.m_self_data);
+                                 });
+            j.a_row0 = 0;
+        }
+        if constexpr (k_copy_b1) {
+            j.b = l1_tile<SrcBT>(client, client.m_b, uint64_t(client.m_singleK), uint64_t(client.m_singleN),
+                                 uint64_t(client.m_tiling.stepKb) * client.m_tiling.baseK, uint64_t(client.m_tiling.stepN) * client.m_tiling.baseN,
+                                 m_l1_b, m_l1_b_bytes, "CopyB1", [&](const LocalTensor<int8_t>& l1, const void* gm) {
+                                     MM_CB::copy_b1(l1, gm, 0, 0, int(client.m_singleK), int(client.m_singleN), client.m_user_info, client.m_self_data);
+                                 });
+            j.b_col0 = 0;
+        }
+        return j;
+    }
+    // The L1 tile of an operand whose logical shape is rows x cols (A: M x K, B: K x N), filled
+    // by `call`; `buf` / `bytes` are this object's L1 tile buffer for the operand.
+    template <class T, class Buf, class Call>
+    ASCENDOPT_TWIN_FN ascendopt_twin::mm::Source l1_tile(const MatmulImpl& client, const ascendopt_twin::mm::Source& src, uint64_t rows,
+                                                         uint64_t cols, uint64_t step_rows, uint64_t step_cols, Buf& buf, uint64_t& bytes,
+                                                         const char* hook, Call call) {
+        namespace mm = ascendopt_twin::mm;
+        if (rows > step_rows || cols > step_cols)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, client.m_api,
+                                 std::string("a ") + hook + " callback on a " + std::to_string(rows) + " x " + std::to_string(cols) +
+                                     " operand that the tiling's L1 step (" + std::to_string(step_rows) + " x " + std::to_string(step_cols) +
+                                     ") splits into several L1 tiles: the twin models callbacks with one L1 tile per operand");
+        const uint64_t stored_rows = src.trans ? cols : rows, stored_cols = src.trans ? rows : cols;
+        constexpr uint64_t c0 = ascendopt_twin::cube::c0<T>();
+        const uint64_t need = mm::align_up(stored_rows, 16) * mm::align_up(stored_cols, c0) * sizeof(T);
+        if (bytes == 0) {
+            TPipe* pipe = m_pipe ? m_pipe : static_cast<TPipe*>(ascendopt_twin::current_pipe());
+            pipe->InitBuffer(buf, uint32_t(need));
+            bytes = need;
+        } else if (need > bytes) {
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, client.m_api,
+                                 std::string(hook) + ": the operand's L1 tile grew from " + std::to_string(bytes) + " to " + std::to_string(need) +
+                                     " bytes between calls; the twin sets the tile aside once, at its first size");
+        }
+        LocalTensor<int8_t> l1 = buf.template Get<int8_t>();
+        call(l1, reinterpret_cast<const void*>(src.addr));
+        mm::Source tile;
+        tile.set = true;
+        tile.gm = false;
+        tile.addr = reinterpret_cast<uint64_t>(l1.data());
+        tile.trans = src.trans;
+        tile.nz = true;
+        tile.rows = stored_rows;
+        tile.in_l1 = true;
+        return tile;
     }
     // The AIC buffers for the client's base block, from this object's TPipe (once).
     ASCENDOPT_TWIN_FN void ensure_buffers(const MatmulImpl& client) {
@@ -472,6 +541,7 @@ private:
     bool m_hf32 = false;
     uint8_t m_sub_block = 0;
     uint64_t m_user_info = 0;
+    uint64_t m_self_data = 0;
     int64_t m_cursor = -1;
     int64_t m_mIdx = 0, m_nIdx = 0;
     bool m_have_block = false;
@@ -491,6 +561,9 @@ private:
     TBuf<TPosition::B2> m_l0b;
     TBuf<TPosition::CO1> m_l0c;
     TBuf<TPosition::C2> m_bt;
+    TBuf<TPosition::A1> m_l1_a;  // the CopyA1 / CopyB1 callbacks' L1 tiles
+    TBuf<TPosition::B1> m_l1_b;
+    uint64_t m_l1_a_bytes = 0, m_l1_b_bytes = 0;
     ascendopt_twin::mm::CubeBuffers m_buf;
 };
 

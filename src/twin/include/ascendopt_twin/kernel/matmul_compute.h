@@ -39,6 +39,7 @@ struct Source {
     bool nz = false;
     uint64_t rows = 0;  // of the stored matrix (NZ: padded to 16 in memory)
     uint64_t ld = 0;    // ND: elements per stored row
+    bool in_l1 = false;  // an L1 tile the user's CopyA1 / CopyB1 callback filled: no MTE2 to charge
 };
 
 // The element offset of stored element (r, c): ND rows ld apart; NZ columns in C0-wide blocks
@@ -148,7 +149,7 @@ ASCENDOPT_TWIN_FN void compute_block(const BlockJob& job, const CubeBuffers& buf
         for (uint64_t i = 0; i < job.bm; ++i)
             for (uint64_t x = 0; x < bk; ++x) a[cube::zz(i, x, ca, ka1)] = operand_at(job.a, as, job.a_row0 + job.m0 + i, k0 + x);
         const uint64_t a_bytes = m1 * 16 * ka1 * ca * sizeof(TA);
-        account_copy(PipeId::MTE2, "Matmul:CopyIn(A)", job.bm * align_up(bk * sizeof(TA), 32), uint32_t(job.bm), buf.l1);
+        if (!job.a.in_l1) account_copy(PipeId::MTE2, "Matmul:CopyIn(A)", job.bm * align_up(bk * sizeof(TA), 32), uint32_t(job.bm), buf.l1);
         account_cube(PipeId::MTE1, "Matmul:LoadData(A)", cube::mte1_cycles(Mem::L0A, a_bytes), a_bytes, {buf.l0a, buf.l1});
         // B tile -> L0B (Zn).
         auto* b = reinterpret_cast<TB*>(buf.l0b);
@@ -157,7 +158,7 @@ ASCENDOPT_TWIN_FN void compute_block(const BlockJob& job, const CubeBuffers& buf
         for (uint64_t x = 0; x < bk; ++x)
             for (uint64_t j = 0; j < job.bn; ++j) b[cube::zn(x, j, cb, n1)] = operand_at(job.b, bs, k0 + x, job.b_col0 + job.n0 + j);
         const uint64_t b_bytes = kb1 * cb * n1 * 16 * sizeof(TB);
-        account_copy(PipeId::MTE2, "Matmul:CopyIn(B)", bk * align_up(job.bn * sizeof(TB), 32), uint32_t(bk), buf.l1);
+        if (!job.b.in_l1) account_copy(PipeId::MTE2, "Matmul:CopyIn(B)", bk * align_up(job.bn * sizeof(TB), 32), uint32_t(bk), buf.l1);
         account_cube(PipeId::MTE1, "Matmul:LoadData(B)", cube::mte1_cycles(Mem::L0B, b_bytes), b_bytes, {buf.l0b, buf.l1});
         LocalTensor<TA> l0a(a, uint32_t(buf.l0a_bytes / sizeof(TA)));
         LocalTensor<TB> l0b(b, uint32_t(buf.l0b_bytes / sizeof(TB)));

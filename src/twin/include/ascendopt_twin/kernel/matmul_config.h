@@ -298,9 +298,14 @@ ASCENDOPT_TWIN_FN constexpr MatmulApiStaticTiling GetMatmulApiTiling(const Matmu
     return t;
 }
 
-// Matmul's callback hooks (data copy-in / copy-out done by the user): the twin accepts the type
-// and calls none of them (documented in docs/twin.md).
+// Matmul's callback hooks: the user's copy of C out of L0C (DataCopyOut) and of A / B into L1
+// (CopyA1 / CopyB1). The twin calls CopyA1 and CopyB1 (matmul.h says when); DataCopyOut is
+// refused at compile time (docs/twin.md "The Matmul API").
 template <auto DataCopyOut = nullptr, auto CopyA1 = nullptr, auto CopyB1 = nullptr>
-struct MatmulCallBackFunc {};
+struct MatmulCallBackFunc {
+    static constexpr auto data_copy_out = DataCopyOut;
+    static constexpr auto copy_a1 = CopyA1;
+    static constexpr auto copy_b1 = CopyB1;
+};
 
 }  // namespace AscendC

@@ -79,8 +79,12 @@ public:
     ASCENDOPT_TWIN_FN uint32_t GetSize() const { return m_size; }
     ASCENDOPT_TWIN_FN void SetSize(uint32_t size) { m_size = size; }
     ASCENDOPT_TWIN_FN uint32_t GetLength() const { return m_size * sizeof(T); }
-    ASCENDOPT_TWIN_FN T* GetPhyAddr() const { return m_data; }
-    ASCENDOPT_TWIN_FN T* GetPhyAddr(uint32_t offset) const { return m_data + offset; }
+    // The tensor's address as an integer, as on the device (the CPU-debug library returns T*
+    // instead): kernels cast it to a __ubuf__ pointer or add byte offsets to it (address lists
+    // for TransDataTo5HD). In the twin the value is the host address of the tensor's memory.
+    // `offset` counts elements.
+    ASCENDOPT_TWIN_FN uint64_t GetPhyAddr() const { return reinterpret_cast<uint64_t>(m_data); }
+    ASCENDOPT_TWIN_FN uint64_t GetPhyAddr(uint32_t offset) const { return reinterpret_cast<uint64_t>(m_data + offset); }
 
     // Twin internals: the host memory behind the tensor, and how many elements its UB buffer
     // holds from its start, for the API implementations.
