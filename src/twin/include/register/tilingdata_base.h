@@ -52,7 +52,8 @@ struct TilingClassRegistrar {
     void SaveToBuffer(void* buffer, size_t capacity) const {                                                 \
         ::ascendopt_twin::host::save_tiling(this, sizeof(*this), buffer, capacity);                          \
     }                                                                                                         \
-    size_t GetDataSize() const { return sizeof(*this); }                                                     \
+    /* CANN sizes tiling data in whole 8-byte words (tilings check it); the tail is padding. */           \
+    size_t GetDataSize() const { return (sizeof(*this) + 7) / 8 * 8; }                                       \
     }
 
 #ifdef ASCENDOPT_TWIN_KERNEL
