@@ -119,6 +119,32 @@ TEST_F(MatmulTest, HalfWithTailsAndBiasIntoGm) {
     expect_close(c, reference(a, b, &bias, M, N, K, false, false), 1e-5, "IterateAll");
 }
 
+// SetOrgShape's orgKc: C is the left N columns of rows orgKc elements long; the columns past N
+// keep what they held.
+TEST_F(MatmulTest, OrgKcIsTheRowLengthOfC) {
+    const int M = 20, N = 24, K = 16, ldc = 40;
+    auto a = random_values<half>(size_t(M) * K, 4), b = random_values<half>(size_t(K) * N, 5);
+    float* c = nullptr;
+    auto ga = gm(a), gb = gm(b);
+    auto gc = gm(std::vector<float>(size_t(M) * ldc, -7.0f), &c);
+    TCubeTiling tiling = single_core_tiling(M, N, K, 16, 16, 16, false, matmul_tiling::DataType::DT_FLOAT16, matmul_tiling::DataType::DT_FLOAT);
+    TPipe pipe;
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+           MatmulType<TPosition::GM, CubeFormat::ND, float>>
+        mm;
+    mm.Init(&tiling, &pipe);
+    mm.SetOrgShape(M, N, K, K, ldc);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    mm.IterateAll(gc);
+    mm.End();
+    const auto want = reference(a, b, static_cast<const std::vector<float>*>(nullptr), M, N, K, false, false);
+    for (int i = 0; i < M; ++i) {
+        for (int j = 0; j < N; ++j) ASSERT_NEAR(c[i * ldc + j], want[size_t(i) * N + j], 1e-5 * std::max(1.0, std::fabs(want[size_t(i) * N + j])));
+        for (int j = N; j < ldc; ++j) ASSERT_EQ(c[i * ldc + j], -7.0f) << "row " << i << " column " << j;
+    }
+}
+
 // Float inputs, both stored transposed (A as [K, M], B as [N, K]), half output: Iterate +
 // GetTensorC at each block's place gives what IterateAll gives, in both iteration orders.
 TEST_F(MatmulTest, TransposedFloatIterateMatchesIterateAll) {

@@ -89,6 +89,7 @@ public:
         m_orgN = m_tiling.N;
         m_orgKa = m_tiling.Ka;
         m_orgKb = m_tiling.Kb;
+        m_orgKc = 0;
         m_singleM = m_tiling.singleCoreM;
         m_singleN = m_tiling.singleCoreN;
         m_singleK = m_tiling.singleCoreK;
@@ -99,8 +100,10 @@ public:
         reset_iteration();
     }
     ASCENDOPT_TWIN_FN void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK, orgN); }
+    // orgKc: the row length of C in GM when it differs from N (C is a slice of wider rows); 0
+    // keeps N.
     ASCENDOPT_TWIN_FN void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
-        (void)orgKc;
+        m_orgKc = orgKc;
         m_orgM = orgM;
         m_orgN = orgN;
         m_orgKa = orgKa;
@@ -250,7 +253,7 @@ private:
         m_tiling = o.m_tiling;
         m_pipe = o.m_pipe;
         m_init = o.m_init;
-        m_orgM = o.m_orgM, m_orgN = o.m_orgN, m_orgKa = o.m_orgKa, m_orgKb = o.m_orgKb;
+        m_orgM = o.m_orgM, m_orgN = o.m_orgN, m_orgKa = o.m_orgKa, m_orgKb = o.m_orgKb, m_orgKc = o.m_orgKc;
         m_singleM = o.m_singleM, m_singleN = o.m_singleN, m_singleK = o.m_singleK;
         m_order = o.m_order;
         m_a = o.m_a, m_b = o.m_b, m_bias = o.m_bias;
@@ -356,8 +359,9 @@ private:
         return j;
     }
     ASCENDOPT_TWIN_FN uint64_t c_row_elems() const {
-        if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) return ascendopt_twin::mm::align_up(uint64_t(m_orgN), 32 / sizeof(DstT));
-        else return uint64_t(m_orgN);
+        const uint64_t n = uint64_t(m_orgKc > 0 ? m_orgKc : m_orgN);
+        if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) return ascendopt_twin::mm::align_up(n, 32 / sizeof(DstT));
+        else return n;
     }
     ASCENDOPT_TWIN_FN void set_gm_target(const GlobalTensor<DstT>& gm, uint8_t enAtomic, bool sequential) {
         if constexpr (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::ND_ALIGN)
@@ -533,7 +537,7 @@ private:
     TCubeTiling m_tiling{};
     TPipe* m_pipe = nullptr;
     bool m_init = false;
-    int64_t m_orgM = 0, m_orgN = 0, m_orgKa = 0, m_orgKb = 0;
+    int64_t m_orgM = 0, m_orgN = 0, m_orgKa = 0, m_orgKb = 0, m_orgKc = 0;
     int64_t m_singleM = 0, m_singleN = 0, m_singleK = 0;
     int32_t m_order = 0;
     ascendopt_twin::mm::Source m_a, m_b, m_bias;
