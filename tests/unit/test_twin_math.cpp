@@ -368,6 +368,11 @@ TEST_F(RearrangeTest, RepeatReduceSumAndFusedMultiplyAdds) {
         EXPECT_EQ(dst.data()[r * 2], float(want));
         EXPECT_EQ(dst.data()[r * 2 + 1], -99.0f);
     }
+    // srcBlkStride 0 reads the repeat's eight blocks in a row (see rearrange.h): 64 lanes.
+    RepeatReduceSum<float>(dst, src, 1, 64, 0, 0, 1, 1);
+    double all = 0;
+    for (int k = 0; k < 64; ++k) all += src.data()[k];
+    EXPECT_EQ(dst.data()[0], float(all));
     auto big = ub<half>(128, 2048), hs = ub<half>(8, 2560);
     for (int i = 0; i < 128; ++i) big.data()[i] = half(60000.0f);
     RepeatReduceSum<half>(hs, big, 1, 128, 0, 1, 1, 8);

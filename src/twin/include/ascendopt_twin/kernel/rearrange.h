@@ -226,7 +226,11 @@ ASCENDOPT_TWIN_FN void TransDataTo5HD(const uint64_t dstList[NCHW_CONV_ADDR_LIST
 // RepeatReduceSum: the sum of the first `mask` lanes of each repeat (source blocks srcBlkStride
 // apart, repeats srcRepStride blocks apart) into dst[r * dstRepStride]; dstBlkStride is
 // documented as unused. Sums are exact and rounded once (a half sum saturates at +-65504, as
-// documented).
+// documented). A srcBlkStride of 0 reads contiguous blocks (stride 1), not one block eight
+// times: the published normalizations (rms_norm, add_rms_norm_quant) reduce a full 64-lane
+// repeat with RepeatReduceSum(..., 0, 0, 1, 1) on the 910B where their other SoCs' branch calls
+// WholeReduceSum with srcBlkStride 1, and the literal reading makes them 0.3-3% wrong on every
+// row, which shipped operators are not (docs/twin.md "Semantic choices").
 template <class T, bool isSetMask = true>
 ASCENDOPT_TWIN_FN void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const int32_t mask,
                                        const int32_t dstBlkStride, const int32_t srcBlkStride, const int32_t dstRepStride,
@@ -234,12 +238,13 @@ ASCENDOPT_TWIN_FN void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTen
     using namespace ascendopt_twin::detail;
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "RepeatReduceSum takes half or float");
     (void)dstBlkStride;
+    const int32_t blkStride = srcBlkStride == 0 ? 1 : srcBlkStride;
     const Lanes l = lanes_from_count<T>(uint64_t(mask), uint32_t(repeatTimes), isSetMask, "RepeatReduceSum");
-    require_footprint<T>(l, uint32_t(srcBlkStride), uint32_t(srcRepStride), src, "RepeatReduceSum", "source");
+    require_footprint<T>(l, uint32_t(blkStride), uint32_t(srcRepStride), src, "RepeatReduceSum", "source");
     for (uint32_t r = 0; r < l.repeats; ++r) {
         double sum = 0;
         for (uint32_t lane = 0; lane < l.lanes_per_repeat; ++lane)
-            if (l.active(r, lane)) sum += double(float(src.data()[lane_index<T>(r, lane, uint32_t(srcBlkStride), uint32_t(srcRepStride))]));
+            if (l.active(r, lane)) sum += double(float(src.data()[lane_index<T>(r, lane, uint32_t(blkStride), uint32_t(srcRepStride))]));
         if constexpr (std::is_same_v<T, half>) sum = sum > 65504.0 ? 65504.0 : (sum < -65504.0 ? -65504.0 : sum);
         const uint64_t at = uint64_t(r) * uint32_t(dstRepStride);
         require_element(dst, at, "RepeatReduceSum", "destination");
