@@ -75,7 +75,9 @@ int run_check(const CheckArgs& a) {
 
 CommandRunner add_check_command(CLI::App& app) {
     auto a = std::make_shared<CheckArgs>();
-    for (const char* level : {"level1", "level2", "level3"}) a->suites.push_back(std::string(ASCENDOPT_SOURCE_DIR) + "/suite/cann-ops-" + level);
+    // The benchmark levels, and manifests for operators outside the benchmark whose smoke case
+    // their tiling refuses (suite/cann-ops-tree).
+    for (const char* level : {"level1", "level2", "level3", "tree"}) a->suites.push_back(std::string(ASCENDOPT_SOURCE_DIR) + "/suite/cann-ops-" + level);
     CLI::App* cmd = app.add_subcommand("check", "Build and run every operator under a tree (e.g. cann-ops src/) and print what the twin supports");
     cmd->add_option("tree", a->tree, "Folder to search for operator folders (op_host/ and op_kernel/)")->required();
     cmd->add_option("--suite", a->suites,
