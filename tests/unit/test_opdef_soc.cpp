@@ -79,3 +79,27 @@ TEST(OpDefPerSoc, EvaluatorReadsTheSocsParameters) {
 }
 
 }  // namespace
+
+// Attributes as tiling reads them: an untyped ContinuousVector of a list-of-float attribute
+// holds the floats (the upsample tilings reinterpret GetData() as float*).
+#include "ascendopt_twin/host/gert_attrs.h"
+
+TEST(RuntimeAttrs, UntypedListsHoldTheirOwnElementType) {
+    gert::RuntimeAttrs attrs;
+    gert::AttrValue floats;
+    floats.kind = gert::AttrValue::Kind::list_f32;
+    floats.lf = {0.5f, 2.0f};
+    attrs.push(floats);
+    gert::AttrValue ints;
+    ints.kind = gert::AttrValue::Kind::list_i64;
+    ints.li = {3, 4, 5};
+    attrs.push(ints);
+    const auto* f = attrs.GetAttrPointer<gert::ContinuousVector>(0);
+    ASSERT_NE(f, nullptr);
+    ASSERT_EQ(f->GetSize(), 2u);
+    EXPECT_EQ(static_cast<const float*>(f->GetData())[1], 2.0f);
+    const auto* i = attrs.GetAttrPointer<gert::ContinuousVector>(1);
+    ASSERT_NE(i, nullptr);
+    EXPECT_EQ(static_cast<const int64_t*>(i->GetData())[2], 5);
+    EXPECT_EQ(attrs.GetAttrPointer<gert::TypedContinuousVector<int64_t>>(0), nullptr);
+}

@@ -94,7 +94,13 @@ public:
             return v.kind == AttrValue::Kind::boolean ? &v.b : reinterpret_cast<const bool*>(&v.raw);
         } else if constexpr (std::is_same_v<T, int64_t>) {
             return v.kind == AttrValue::Kind::i64 ? &v.i : &v.raw;
-        } else if constexpr (std::is_same_v<T, TypedContinuousVector<int64_t>> || std::is_same_v<T, ContinuousVector>) {
+        } else if constexpr (std::is_same_v<T, ContinuousVector>) {
+            // Untyped: the list as it is stored, whatever its element type (tilings read a
+            // list-of-float attribute this way and reinterpret GetData()).
+            if (v.kind == AttrValue::Kind::list_f32) return GetListFloat(i);
+            if (v.kind == AttrValue::Kind::list_bool) return GetListBool(i);
+            return list(i);
+        } else if constexpr (std::is_same_v<T, TypedContinuousVector<int64_t>>) {
             return list(i);
         } else if constexpr (std::is_same_v<T, TypedContinuousVector<float>>) {
             return GetListFloat(i);
