@@ -48,7 +48,7 @@ def load_input(t):
 
 
 def describe(t, value):
-    return {"value": value, "dtype": t["dtype"], "shape": list(t["shape"]), "format": "ND", "name": t["name"]}
+    return {"value": value, "dtype": t["dtype"], "shape": list(t["shape"]), "format": t.get("format", "ND"), "name": t["name"]}
 
 
 def load_module(path):

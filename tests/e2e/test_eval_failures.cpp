@@ -149,6 +149,24 @@ TEST(EvalFailures, GoldenExceptionFailsOnlyItsCase) {
     EXPECT_NE(r.output.find("8 of 10 cases passed"), std::string::npos) << r.output;
 }
 
+// The golden sees each tensor's format as the manifest gives it (NCHW here, ND by default).
+TEST(EvalFailures, TheGoldenSeesEachTensorsFormat) {
+    OperatorCopy op("exp_custom");
+    op.write("ascendopt.toml",
+             "[operator]\nname = \"ExpCustom\"\ngolden = \"golden.py:exp_golden\"\n"
+             "[[case]]\nname = \"nchw\"\nshape = [1, 2, 3, 4]\ndtypes = [\"float32\"]\n"
+             "[case.tensors.x]\nformat = \"NCHW\"\n");
+    op.write("golden.py",
+             "import numpy as np\n"
+             "def exp_golden(x, y):\n"
+             "    if x['format'] != 'NCHW' or y['format'] != 'ND':\n"
+             "        raise ValueError('formats ' + x['format'] + ' ' + y['format'])\n"
+             "    return [np.exp(x['value'].astype(np.float64)).astype(x['value'].dtype)]\n");
+    const auto r = run_cli({"eval", op.dir().string()});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("PASS   nchw"), std::string::npos) << r.output;
+}
+
 TEST(EvalFailures, MissingNumpyPythonIsAnEnvironmentError) {
     OperatorCopy op("exp_custom");
     op.edit("golden.py", "import numpy as np", "import numpy as np  # changed so no cached golden applies");
