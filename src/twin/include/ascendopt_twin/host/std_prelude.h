@@ -16,3 +16,7 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+// CANN's base types header names float32_t for host code too (the kernel headers declare the
+// same alias; redeclaring it is allowed).
+using float32_t = float;
