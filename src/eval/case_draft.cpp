@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "eval/case_draft.h"
 
 #include <set>
@@ -164,8 +165,15 @@ Status check_attribute_name(const CaseDraft& d, const std::string& name, const O
 }
 
 Result<std::vector<Case>> expand_shorthand(const CaseDraft& d, const OpDefInfo& op) {
-    for (const auto& [name, o] : d.overrides)
+    for (const auto& [name, o] : d.overrides) {
         if (!op.find_param(name)) return make_error(where(d) + ": tensors." + name + " is not an input or output of " + op.type);
+        const bool output_only = std::any_of(op.outputs.begin(), op.outputs.end(), [&](const auto& p) { return p.name == name; }) &&
+                                 std::none_of(op.inputs.begin(), op.inputs.end(), [&](const auto& p) { return p.name == name; });
+        if (output_only && o.values)
+            return make_error(where(d) + ": tensors." + name + " is an output, so `values` has no effect",
+                              "an output starts unwritten (every byte 0xFF) unless the OpDef gives it an InitValue; to hand the kernel "
+                              "a buffer with given contents, declare it as an input updated in place (`inplace`)");
+    }
     std::vector<std::optional<DType>> dtypes;
     for (DType t : d.dtypes) dtypes.emplace_back(t);
     if (dtypes.empty()) dtypes.emplace_back(std::nullopt);

@@ -108,6 +108,10 @@ TEST_F(OperatorFolder, ErrorsSayWhatToFix) {
                             "[case.tensors.w]\nshape = [1]\n");
     EXPECT_NE(load_error().find("tensors.w is not an input or output"), std::string::npos) << load_error();
 
+    write("ascendopt.toml", "[operator]\ngolden = \"golden.py:g\"\n[[case]]\nname = \"a\"\nshape = [2]\ndtype = \"float16\"\n"
+                            "[case.tensors.y]\nvalues = [0.0]\n");
+    EXPECT_NE(load_error().find("tensors.y is an output, so `values` has no effect"), std::string::npos) << load_error();
+
     write("ascendopt.toml", "[[case]]\nname = \"a\"\nshape = [2]\ndtype = \"float16\"\n");
     EXPECT_NE(load_error().find("has no golden"), std::string::npos) << load_error();
 

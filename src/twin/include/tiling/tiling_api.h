@@ -7,13 +7,5 @@
 #include "ascendopt_twin/host/math_tiling.h"
 #include "ascendopt_twin/host/adv_tiling.h"
 #include "ascendopt_twin/host/matmul_tiling.h"
+#include "ascendopt_twin/block_constants.h"
 
-// The kernel library's block constants, which CANN's tiling API makes visible to host code
-// (quant_batch_matmul_v3's tiling names AscendC::BLOCK_CUBE and AscendC::ONE_BLK_SIZE). Kernel
-// builds have them from the kernel headers.
-#ifndef ASCENDOPT_TWIN_KERNEL
-namespace AscendC {
-constexpr uint32_t BLOCK_CUBE = 16;
-constexpr uint32_t ONE_BLK_SIZE = 32;
-}  // namespace AscendC
-#endif

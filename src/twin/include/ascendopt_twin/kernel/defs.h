@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ascendopt_twin/block_constants.h"
 #include "ascendopt_twin/fp16.h"
 
 #ifndef __aicore__
@@ -71,7 +72,6 @@ using ::event_t;
 using ::PIPE_S, ::PIPE_V, ::PIPE_M, ::PIPE_MTE1, ::PIPE_MTE2, ::PIPE_MTE3, ::PIPE_ALL, ::PIPE_FIX;
 using ::EVENT_ID0, ::EVENT_ID1, ::EVENT_ID2, ::EVENT_ID3, ::EVENT_ID4, ::EVENT_ID5, ::EVENT_ID6, ::EVENT_ID7;
 
-constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t DEFAULT_BLK_STRIDE = 1;
