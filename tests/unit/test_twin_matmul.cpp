@@ -145,6 +145,33 @@ TEST_F(MatmulTest, OrgKcIsTheRowLengthOfC) {
     }
 }
 
+// IterateBatch: three products, matrices stored one after another (strides of 0: one matrix).
+TEST_F(MatmulTest, IterateBatchComputesEachBatchInPlace) {
+    const int M = 20, N = 24, K = 16, batches = 3;
+    auto a = random_values<half>(size_t(batches) * M * K, 6), b = random_values<half>(size_t(batches) * K * N, 7);
+    float* c = nullptr;
+    auto ga = gm(a), gb = gm(b);
+    auto gc = gm(std::vector<float>(size_t(batches) * M * N, -7.0f), &c);
+    TCubeTiling tiling = single_core_tiling(M, N, K, 16, 16, 16, false, matmul_tiling::DataType::DT_FLOAT16, matmul_tiling::DataType::DT_FLOAT);
+    TPipe pipe;
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+           MatmulType<TPosition::GM, CubeFormat::ND, float>>
+        mm;
+    mm.Init(&tiling, &pipe);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    mm.SetBatchNum(batches, batches);
+    mm.IterateBatch(gc, false, 0, false);
+    mm.End();
+    for (int i = 0; i < batches; ++i) {
+        std::vector<half> ai(a.begin() + size_t(i) * M * K, a.begin() + size_t(i + 1) * M * K);
+        std::vector<half> bi(b.begin() + size_t(i) * K * N, b.begin() + size_t(i + 1) * K * N);
+        expect_close(c + size_t(i) * M * N, reference(ai, bi, static_cast<const std::vector<float>*>(nullptr), M, N, K, false, false), 1e-5,
+                     "IterateBatch");
+    }
+    EXPECT_TWIN_ERROR(mm.IterateBatch(gc, true, 0, false), ascendopt_twin::ErrorKind::run_failed, "enPartialSum");
+}
+
 // Float inputs, both stored transposed (A as [K, M], B as [N, K]), half output: Iterate +
 // GetTensorC at each block's place gives what IterateAll gives, in both iteration orders.
 TEST_F(MatmulTest, TransposedFloatIterateMatchesIterateAll) {

@@ -218,6 +218,45 @@ public:
         run_on_cube(Op::iterate_all_gm, "Matmul::IterateAll", sync || waitIterateAll);
         reset_iteration();
     }
+    // Batched matmul (LayoutMode NORMAL: each batch's matrices stored one after another):
+    // max(batchA, batchB) products, A_i at A + (i mod batchA) * matrixStrideA elements, B_i at B +
+    // (i mod batchB) * matrixStrideB, C_i written whole at C + i * matrixStrideC, as IterateAll
+    // writes one. A stride of 0 is one stored matrix (A: its rows x row length, NZ padded to
+    // fractals; C: singleCoreM rows of C). Partial sums and sequential writes are not modelled.
+    ASCENDOPT_TWIN_FN void SetBatchNum(int32_t batchA, int32_t batchB) {
+        m_batchA = batchA;
+        m_batchB = batchB;
+    }
+    template <bool sync = true, bool waitIterateBatch = false>
+    ASCENDOPT_TWIN_FN void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
+                                        const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
+        const char* api = "Matmul::IterateBatch";
+        require_init(api);
+        if (enPartialSum || enSequentialWrite)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "enPartialSum and enSequentialWrite are not implemented in the twin");
+        const int32_t batches = std::max(m_batchA, m_batchB);
+        if (m_batchA <= 0 || m_batchB <= 0 || batches % m_batchA != 0 || batches % m_batchB != 0)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "batch counts " + std::to_string(m_batchA) + " and " + std::to_string(m_batchB) +
+                                     " (SetBatchNum): each must be positive and divide the larger");
+        const ascendopt_twin::mm::BlockJob j = job();
+        const uint64_t strideA = matrixStrideA ? matrixStrideA : stored_elems<SrcAT>(j.a);
+        const uint64_t strideB = matrixStrideB ? matrixStrideB : stored_elems<SrcBT>(j.b);
+        const uint64_t strideC = matrixStrideC ? matrixStrideC : c_row_elems() * uint64_t(m_singleM);
+        const ascendopt_twin::mm::Source a0 = m_a, b0 = m_b;
+        for (int32_t i = 0; i < batches; ++i) {
+            m_a.addr = a0.addr + uint64_t(i % m_batchA) * strideA * sizeof(SrcAT);
+            m_b.addr = b0.addr + uint64_t(i % m_batchB) * strideB * sizeof(SrcBT);
+            m_target = gm.address() + uint64_t(i) * strideC * sizeof(DstT);
+            m_target_atomic = enAtomic;
+            reset_iteration();
+            run_on_cube(Op::iterate_all_gm, api, sync || waitIterateBatch);
+        }
+        m_a = a0;
+        m_b = b0;
+        reset_iteration();
+    }
+    ASCENDOPT_TWIN_FN void WaitIterateBatch() { WaitIterateAll(); }
     // The whole C into a UB tensor, rows singleCoreN elements rounded up to 32 bytes.
     template <bool sync = true>
     ASCENDOPT_TWIN_FN void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0) {
@@ -357,6 +396,13 @@ private:
         j.k = uint64_t(m_singleK);
         j.base_k = uint64_t(m_tiling.baseK);
         return j;
+    }
+    // Elements of one stored operand matrix: rows x row length (ND), or whole fractals (NZ).
+    template <class T>
+    ASCENDOPT_TWIN_FN static uint64_t stored_elems(const ascendopt_twin::mm::Source& s) {
+        if (!s.nz) return s.rows * s.ld;
+        constexpr uint64_t c0 = ascendopt_twin::cube::c0<T>();
+        return ascendopt_twin::mm::align_up(s.rows, 16) * ascendopt_twin::mm::align_up(s.ld, c0);
     }
     ASCENDOPT_TWIN_FN uint64_t c_row_elems() const {
         const uint64_t n = uint64_t(m_orgKc > 0 ? m_orgKc : m_orgN);
@@ -546,6 +592,7 @@ private:
     uint8_t m_sub_block = 0;
     uint64_t m_user_info = 0;
     uint64_t m_self_data = 0;
+    int32_t m_batchA = 0, m_batchB = 0;
     int64_t m_cursor = -1;
     int64_t m_mIdx = 0, m_nIdx = 0;
     bool m_have_block = false;
