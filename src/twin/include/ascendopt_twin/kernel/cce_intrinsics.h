@@ -165,6 +165,20 @@ ASCENDOPT_TWIN_FN constexpr std::common_type_t<A, B> max(A a, B b) {
     return C(a) < C(b) ? C(b) : C(a);
 }
 
+// The CTRL register (get_ctrl / set_ctrl) and the bit helpers kernels change it with. The twin
+// keeps each core's value, so a kernel reads back what it wrote; no bit changes what the twin
+// computes (saturation and the other modes it selects are not modelled: docs/twin.md).
+namespace ascendopt_twin::detail {
+inline uint64_t& ctrl_register() {
+    static thread_local uint64_t value = 0;
+    return value;
+}
+}  // namespace ascendopt_twin::detail
+ASCENDOPT_TWIN_FN inline uint64_t get_ctrl() { return ascendopt_twin::detail::ctrl_register(); }
+ASCENDOPT_TWIN_FN inline void set_ctrl(uint64_t value) { ascendopt_twin::detail::ctrl_register() = value; }
+ASCENDOPT_TWIN_FN inline uint64_t sbitset1(uint64_t value, uint64_t bit) { return value | (uint64_t(1) << (bit & 63)); }
+ASCENDOPT_TWIN_FN inline uint64_t sbitset0(uint64_t value, uint64_t bit) { return value & ~(uint64_t(1) << (bit & 63)); }
+
 // PRELOAD(n): prefetch the next n instruction-cache lines. The twin has no instruction cache,
 // so it changes neither results nor the modelled time.
 ASCENDOPT_TWIN_FN inline void PRELOAD(int64_t lines) { (void)lines; }
