@@ -472,6 +472,62 @@ std::string check_directive(const std::vector<Token>& d, const std::string& raw_
     return "includes a header outside the allow-list (" + header + ")";
 }
 
+// CANN's CPU-debug build defines __CCE_KT_TEST__; the device compiler and the twin never do,
+// and a candidate may not (cpu_debug_define_hit), so code under `#ifdef __CCE_KT_TEST__` or
+// `#if defined(__CCE_KT_TEST__)` (and the #else of `#ifndef` / `#if !defined`) is never built:
+// its includes (weight_quant_batch_matmul_v2 includes <unistd.h> there) are not the build's.
+// Only these exact forms count; any other condition keeps its lines live.
+class CpuDebugRegions {
+public:
+    // Updates the state for directive `d`; true when the directive's own line is in a region
+    // that is never built.
+    bool dead_after(const std::vector<Token>& d) {
+        if (d.empty()) return dead();
+        const std::string& name = d[0].text;
+        if (name == "if" || name == "ifdef" || name == "ifndef") {
+            const bool parent = dead();
+            const int form = debug_form(d);
+            m_frames.push_back({parent, form, 0});
+        } else if ((name == "elif" || name == "else") && !m_frames.empty()) {
+            ++m_frames.back().branch;
+        } else if (name == "endif" && !m_frames.empty()) {
+            m_frames.pop_back();
+        }
+        return dead();
+    }
+
+private:
+    struct Frame {
+        bool parent_dead;
+        int form;  // 0: another condition; 1: true when debugging; -1: true when not debugging
+        int branch;
+    };
+    bool dead() const {
+        if (m_frames.empty()) return false;
+        const Frame& f = m_frames.back();
+        return f.parent_dead || (f.form == 1 && f.branch == 0) || (f.form == -1 && f.branch > 0);
+    }
+    static int debug_form(const std::vector<Token>& d) {
+        std::vector<std::string> t;
+        for (size_t i = 1; i < d.size(); ++i) t.push_back(d[i].text);
+        const std::string k = "__CCE_KT_TEST__";
+        const bool ifdef = d[0].text == "ifdef" && t == std::vector<std::string>{k};
+        const bool ifndef = d[0].text == "ifndef" && t == std::vector<std::string>{k};
+        const bool defined = d[0].text == "if" && (t == std::vector<std::string>{"defined", "(", k, ")"} || t == std::vector<std::string>{"defined", k});
+        const bool not_defined =
+            d[0].text == "if" && (t == std::vector<std::string>{"!", "defined", "(", k, ")"} || t == std::vector<std::string>{"!", "defined", k});
+        return ifdef || defined ? 1 : ifndef || not_defined ? -1 : 0;
+    }
+    std::vector<Frame> m_frames;
+};
+
+// Defining or undefining the CPU-debug macro would bring its never-built regions to life.
+std::string cpu_debug_define_hit(const std::vector<Token>& d) {
+    if (d.size() >= 2 && (d[0].text == "define" || d[0].text == "undef") && d[1].text == "__CCE_KT_TEST__")
+        return "defines CANN's CPU-debug macro __CCE_KT_TEST__, which the device build never has";
+    return "";
+}
+
 }  // namespace
 
 std::string ScreenHit::describe(const fs::path& root) const {
@@ -483,9 +539,13 @@ std::optional<ScreenHit> screen_text(const std::string& text, const fs::path& fi
     std::vector<Token> code;
     std::optional<ScreenHit> hit;
     const Rules rules{is_kernel_file(file)};
+    CpuDebugRegions debug;
     Lexer(logical).run(code, [&](const std::vector<Token>& d, int line) {
         if (hit) return;
-        std::string why = check_directive(d, source_line(text, line), file, root, scope);
+        const bool never_built = debug.dead_after(d);
+        const bool include = !d.empty() && (d[0].text == "include" || d[0].text == "include_next" || d[0].text == "import");
+        std::string why = cpu_debug_define_hit(d);
+        if (why.empty() && !(include && never_built)) why = check_directive(d, source_line(text, line), file, root, scope);
         size_t at = 0;
         if (why.empty() && !d.empty() && d[0].text != "include") std::tie(why, at) = rules.check(d);  // macro bodies too
         if (!why.empty()) hit = ScreenHit{file, at < d.size() ? d[at].line : line, why, source_line(text, line)};
@@ -513,6 +573,10 @@ std::optional<ScreenHit> screen_operator(const OperatorSource& op) {
             if (std::find(scope.dirs.begin(), scope.dirs.end(), d) == scope.dirs.end()) scope.dirs.push_back(d);
     if (op.checkout) scope.trusted.push_back(*op.checkout / "src");
     if (!op.origin.empty() && op.origin != op.root) scope.trusted.push_back(op.origin);
+    for (const auto* defines : {&op.kernel_defines, &op.host_defines})
+        for (const auto& d : *defines)
+            if (d.rfind("__CCE_KT_TEST__", 0) == 0)
+                return ScreenHit{op.root / "CMakeLists.txt", 0, "defines CANN's CPU-debug macro __CCE_KT_TEST__, which the device build never has", "-D" + d};
     return screen_sources(op.build_files, op.root, scope);
 }
 

@@ -146,3 +146,18 @@ TEST(StaticScreen, OnlyTheTunersOwnCallIntoTheTwinPasses) {
     EXPECT_TRUE(screen_text("int x = ::ascendopt_twin::host::other(1);\n", "/op/op_host/t.cpp", "/op"));
     EXPECT_TRUE(screen_text("namespace ascendopt_twin { int y; }\n", "/op/op_host/t.cpp", "/op"));
 }
+
+// Includes in CANN's CPU-debug regions are never built (nothing defines __CCE_KT_TEST__, and a
+// candidate may not); any other condition keeps its includes screened.
+TEST(StaticScreen, CpuDebugRegionsAreNeverBuilt) {
+    EXPECT_FALSE(screen("#if defined(__CCE_KT_TEST__)\n#include <unistd.h>\n#endif\nint x;\n"));
+    EXPECT_FALSE(screen("#ifdef __CCE_KT_TEST__\n#if 1\n#include <fstream>\n#endif\n#endif\n"));
+    EXPECT_FALSE(screen("#ifndef __CCE_KT_TEST__\nint x;\n#else\n#include <unistd.h>\n#endif\n"));
+    // The live branch of the same group, other conditions, and defining the macro are screened.
+    EXPECT_TRUE(screen("#ifdef __CCE_KT_TEST__\nint x;\n#else\n#include <unistd.h>\n#endif\n"));
+    EXPECT_TRUE(screen("#if defined(__CCE_KT_TEST__) || 1\n#include <unistd.h>\n#endif\n"));
+    EXPECT_TRUE(screen("#ifdef __CCE_KT_TEST__\n#endif\n#include <unistd.h>\n"));
+    const auto hit = screen("#define __CCE_KT_TEST__ 1\n#ifdef __CCE_KT_TEST__\n#include <unistd.h>\n#endif\n");
+    ASSERT_TRUE(hit);
+    EXPECT_NE(hit->reason.find("CPU-debug macro"), std::string::npos) << hit->reason;
+}
