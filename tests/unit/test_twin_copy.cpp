@@ -81,3 +81,17 @@ TEST_F(CopyTest, ReadsMayRoundUpToTheBlockButSeeNoData) {
     EXPECT_EQ(t.data()[2], 1.0f);
     EXPECT_TRUE(std::isnan(t.data()[3])) << "bytes past the end read as 0xFF, not as zeros";
 }
+
+// GlobalTensor::operator()(i) reads and assigns element i (GetValue / SetValue, GM-checked).
+TEST_F(CopyTest, GlobalElementsReadAndAssignByCall) {
+    float* host = nullptr;
+    auto g = gm<float>(8, &host);
+    for (int i = 0; i < 8; ++i) host[i] = float(i);
+    const float v = g(3);
+    EXPECT_EQ(v, 3.0f);
+    g(5) = 42;
+    g(6) = g(2);
+    EXPECT_EQ(host[5], 42.0f);
+    EXPECT_EQ(host[6], 2.0f);
+    EXPECT_EQ(int32_t(g(7)), 7);
+}

@@ -132,6 +132,24 @@ public:
         const T v = static_cast<T>(value);
         std::memcpy(ascendopt_twin::gm_translate(address(index), sizeof(T), true, "GlobalTensor::SetValue"), &v, sizeof(T));
     }
+    // operator()(i): element i as a scalar the kernel reads or assigns; each use is a GetValue or
+    // SetValue (checked against GM and charged as one scalar access).
+    class Element {
+    public:
+        ASCENDOPT_TWIN_FN Element(const GlobalTensor& t, uint64_t i) : m_t(t), m_i(i) {}
+        ASCENDOPT_TWIN_FN operator T() const { return m_t.GetValue(m_i); }
+        template <class U>
+        ASCENDOPT_TWIN_FN const Element& operator=(const U& v) const {
+            m_t.SetValue(m_i, v);
+            return *this;
+        }
+        ASCENDOPT_TWIN_FN const Element& operator=(const Element& o) const { return *this = T(o); }
+
+    private:
+        GlobalTensor m_t;
+        uint64_t m_i;
+    };
+    ASCENDOPT_TWIN_FN Element operator()(uint64_t index) const { return Element(*this, index); }
     ASCENDOPT_TWIN_FN T* GetPhyAddr() const { return reinterpret_cast<T*>(m_addr); }
     ASCENDOPT_TWIN_FN T* GetPhyAddr(uint64_t offset) const { return reinterpret_cast<T*>(address(offset)); }
     ASCENDOPT_TWIN_FN uint64_t GetSize() const { return m_size; }
