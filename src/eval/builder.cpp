@@ -1,6 +1,8 @@
 #include "eval/builder.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -71,6 +73,7 @@ const char* ge_name(DType t) {
     }
 }
 
+
 // CANN's kernel_type.h defines the data type codes as macros (ge::DataType's values), which
 // kernels compare ORIG_DTYPE_<NAME> with in #if and in C++ expressions.
 std::string kernel_dtype_macros() {
@@ -116,6 +119,36 @@ std::string tiling_struct_names(const std::vector<fs::path>& headers) {
 }
 
 }  // namespace
+
+// DTYPE_<NAME> of the optional parameters a case leaves out: CANN compiles a kernel per dtype
+// combination of the OpDef, so every parameter's macro exists, the absent ones with their
+// type in the combination the present ones select (dequant_swiglu_quant names
+// DTYPE_QUANT_SCALE without a quant_scale). Types ascendopt cannot represent are left out.
+std::string absent_param_dtype_macros(const OpDefInfo& opdef, const Case& sample, const std::set<std::string>& typed) {
+    std::map<std::string, DType> present;
+    for (const auto* list : {&sample.inputs, &sample.outputs})
+        for (const auto& t : *list) present.emplace(t.name, t.dtype);
+    size_t columns = 0;
+    for (const auto* list : {&opdef.inputs, &opdef.outputs})
+        for (const auto& p : *list) columns = std::max(columns, p.dtypes.size());
+    for (size_t c = 0; c < columns; ++c) {
+        bool matches = true;
+        for (const auto* list : {&opdef.inputs, &opdef.outputs})
+            for (const auto& p : *list) {
+                const auto it = present.find(p.name);
+                if (it != present.end() && (c >= p.dtypes.size() || p.dtypes[c] != it->second)) matches = false;
+            }
+        if (!matches) continue;
+        std::string out;
+        for (const auto* list : {&opdef.inputs, &opdef.outputs})
+            for (const auto& p : *list)
+                if (!typed.count(upper(p.name)) && c < p.dtypes.size() && !p.unsupported_columns.count(c))
+                    out += "#define DTYPE_" + upper(p.name) + " " + dtype_cpp(p.dtypes[c]) + "\n#define ORIG_DTYPE_" + upper(p.name) + " " +
+                           ge_name(p.dtypes[c]) + "\n";
+        return out;
+    }
+    return "";
+}
 
 Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path>& kernel_sources) {
     // extern "C" (with or without a space) then the qualifiers in any order, then void name(...).
@@ -334,12 +367,15 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         const auto eq = d.find('=');
         defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
     }
+    std::set<std::string> typed;
     for (const auto* list : {&sample.inputs, &sample.outputs})
         for (const auto& t : *list) {
+            if (!typed.insert(upper(t.name)).second) continue;  // a list parameter's later tensors
             defines += "#define DTYPE_" + upper(t.name) + " " + dtype_cpp(t.dtype) + "\n";
             defines += "#define ORIG_DTYPE_" + upper(t.name) + " " + ge_name(t.dtype) + "\n";
             format_defines += "#define FORMAT_" + upper(t.name) + " " + std::to_string(format_code(t.format).value_or(2)) + "\n";
         }
+    defines += absent_param_dtype_macros(host.opdef, sample, typed);
     // Kernel builds include the host's tiling headers, which may use what host defines give.
     std::vector<std::string> kernel_defines = op.host_defines;
     kernel_defines.insert(kernel_defines.end(), op.kernel_defines.begin(), op.kernel_defines.end());

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "core/case.h"
@@ -94,6 +95,11 @@ private:
     uint64_t m_compile_memory = uint64_t(4) << 30;
     std::vector<std::string> m_target_defines;
 };
+
+// The DTYPE_<NAME> / ORIG_DTYPE_<NAME> macros of the OpDef parameters `sample` leaves out (names
+// in `typed`, upper-case, already have theirs), from the first dtype combination the present
+// parameters match: CANN compiles a kernel per combination, absent optional inputs included.
+std::string absent_param_dtype_macros(const OpDefInfo& opdef, const Case& sample, const std::set<std::string>& typed);
 
 // Name and GM-argument count of the kernel entry (extern "C" __global__ __aicore__ void name(...)).
 Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<std::filesystem::path>& kernel_sources);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "eval/builder.h"
 #include "eval/candidate_folder.h"
 #include "eval/include_scan.h"
 #include "eval/op_cmake.h"
@@ -129,4 +130,24 @@ TEST(IncludeScan, QuotedNamesResolveBesideTheIncluderFirstAndOnlyInsideTheRoots)
     const auto reached = include_closure({d / "a/main.cpp"}, search);
     EXPECT_EQ(reached, (std::vector<fs::path>{d / "a/x.h", d / "inc/y.h"})) << "z.h lies outside the roots";
     fs::remove_all(d);
+}
+
+// An optional input a case leaves out still has its DTYPE_ macro, from the dtype combination the
+// present parameters select (CANN compiles a kernel per combination).
+TEST(KernelMacros, AbsentOptionalInputsTakeTheirCombinationsType) {
+    OpDefInfo op;
+    op.inputs = {ParamInfo{"x", false, {DType::f16, DType::bf16}}, ParamInfo{"scale", true, {DType::f32, DType::f16}}};
+    op.outputs = {ParamInfo{"y", false, {DType::i8, DType::i8}}};
+    Case c;
+    TensorSpec x;
+    x.name = "x";
+    x.dtype = DType::bf16;
+    TensorSpec y;
+    y.name = "y";
+    y.dtype = DType::i8;
+    c.inputs = {x};
+    c.outputs = {y};
+    const auto macros = absent_param_dtype_macros(op, c, {"X", "Y"});
+    EXPECT_NE(macros.find("#define DTYPE_SCALE half"), std::string::npos) << macros;
+    EXPECT_EQ(macros.find("DTYPE_X"), std::string::npos) << macros;
 }
