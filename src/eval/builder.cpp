@@ -135,6 +135,30 @@ Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path
                       "the kernel must be declared extern \"C\" __global__ __aicore__ void <name>(GM_ADDR ...)");
 }
 
+std::optional<std::string> rewrite_launch_chevrons(const std::string& text) {
+    if (text.find("<<<") == std::string::npos) return std::nullopt;
+    static const std::regex launch(R"(\b((?:\w+::)*\w+)\s*<<<([^;]*?)>>>)");
+    std::string out = std::regex_replace(text, launch, "::ascendopt_twin::chevron_launch(\"$1\", $2)");
+    if (out == text) return std::nullopt;
+    return out;
+}
+
+std::string tiling_class_in_headers(const std::vector<fs::path>& headers, const std::string& op_type) {
+    if (op_type.empty()) return {};
+    const std::regex registered(R"(REGISTER_TILING_DATA_CLASS\s*\(\s*)" + op_type + R"(\s*,\s*(\w+)\s*\))");
+    static const std::regex declared(R"(BEGIN_TILING_DATA_DEF\s*\(\s*(\w+)\s*\))");
+    std::set<std::string> classes;
+    for (const auto& h : headers) {
+        const auto text = read_text(h);
+        if (!text) continue;
+        std::smatch m;
+        if (std::regex_search(*text, m, registered)) return m[1].str();
+        for (std::sregex_iterator it(text->begin(), text->end(), declared), end; it != end; ++it) classes.insert((*it)[1].str());
+    }
+    // No registration at all (scatter_add_with_sorted): the one class the headers declare.
+    return classes.size() == 1 ? *classes.begin() : std::string();
+}
+
 bool clashes_with_c_library(const std::string& name) {
     // Functions the C library declares at global scope, which a kernel entry of the same name
     // would redeclare (cann-ops has kernels named cos, sqrt, trunc, exp, log, abs, ...).
@@ -347,7 +371,11 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         const auto eq = d.find('=');
         defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
     }
-    const std::string tiling = host.opdef.tiling_class.empty() ? "ascendopt_twin::NoTilingClassRegistered" : host.opdef.tiling_class;
+    // The host registers the kernel's tiling class; when the compiled host sources do not (the
+    // tiling code lies in a file the CMakeLists.txt does not name), the tiling headers do.
+    std::string tiling = host.opdef.tiling_class;
+    if (tiling.empty()) tiling = tiling_class_in_headers(op.tiling_headers, host.opdef.type);
+    if (tiling.empty()) tiling = "ascendopt_twin::NoTilingClassRegistered";
     defines += "#define ASCENDOPT_TILING_TYPE " + tiling + "\n";
     if (clashes_with_c_library(kb.kernel_name)) {
         // On the device no C library is in scope; here the twin's headers declared it already
@@ -382,9 +410,25 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     const fs::path names_header = tmp.path() / "tiling_names.h";
     if (auto s = write_atomic(names_header, tiling_struct_names(op.tiling_headers) + format_defines); !s) return s.error();
     flags.insert(flags.end(), {"-include", names_header.string()});
+    // Units with <<<>>> launches compile from a rewritten copy that reports the original's
+    // name and lines and finds its quoted includes beside the original.
+    std::vector<fs::path> units;
+    for (const auto& unit : op.kernel_units) {
+        const auto text = read_text(unit);
+        const auto rewritten = text ? rewrite_launch_chevrons(*text) : std::nullopt;
+        if (!rewritten) {
+            units.push_back(unit);
+            continue;
+        }
+        const fs::path copy = tmp.path() / "launch_rewritten" / unit.filename();
+        fs::create_directories(copy.parent_path(), ec);
+        if (auto s = write_atomic(copy, "#line 1 \"" + unit.string() + "\"\n" + *rewritten); !s) return s.error();
+        flags.push_back("-iquote" + unit.parent_path().string());
+        units.push_back(copy);
+    }
     std::vector<std::string> objects;
     for (size_t i = 0; i < op.host_sources.size(); ++i) objects.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());
-    if (auto s = compile_objects(op.kernel_units, flags, tmp.path(), "kernel", source_view(op), objects); !s) return s.error();
+    if (auto s = compile_objects(units, flags, tmp.path(), "kernel", source_view(op), objects); !s) return s.error();
     if (auto s = link(objects, tmp.path() / "op", source_view(op)); !s) return s.error();
     auto published = publish(tmp.path(), k);
     tmp.release();

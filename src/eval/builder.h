@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "core/case.h"
@@ -100,5 +101,14 @@ Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<std::fil
 // True when a kernel entry of this name would redeclare a C library function (cos, sqrt, trunc):
 // such entries are renamed in the build, and KernelBuild::kernel_name holds the new symbol.
 bool clashes_with_c_library(const std::string& name);
+// Kernel source with each CANN launch `kernel<<<blockDim, l2ctrl, stream>>>(args)` (the host-side
+// *_do wrappers some operators keep beside their kernel) turned into a call g++ can parse,
+// `::ascendopt_twin::chevron_launch("kernel", blockDim, l2ctrl, stream)(args)`, with the line
+// breaks kept; nullopt when the text has no such launch.
+std::optional<std::string> rewrite_launch_chevrons(const std::string& text);
+// The class a tiling header registers for `op_type` with REGISTER_TILING_DATA_CLASS, for the
+// kernel's GET_TILING_DATA when the compiled host code registers none; with no registration for
+// it anywhere, the one class the headers declare; else empty.
+std::string tiling_class_in_headers(const std::vector<std::filesystem::path>& headers, const std::string& op_type);
 
 }  // namespace ascendopt

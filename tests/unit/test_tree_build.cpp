@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "eval/builder.h"
 #include "eval/candidate_folder.h"
 #include "eval/include_scan.h"
 #include "eval/op_cmake.h"
@@ -128,5 +129,59 @@ TEST(IncludeScan, QuotedNamesResolveBesideTheIncluderFirstAndOnlyInsideTheRoots)
     EXPECT_EQ(resolve_include("x.h", false, d / "a/main.cpp", search), d / "inc/x.h");
     const auto reached = include_closure({d / "a/main.cpp"}, search);
     EXPECT_EQ(reached, (std::vector<fs::path>{d / "a/x.h", d / "inc/y.h"})) << "z.h lies outside the roots";
+    fs::remove_all(d);
+}
+
+TEST_F(CheckoutTree, AnOpDefTheCMakeListsLeavesOutIsStillCompiled) {
+    // add_layer_norm_quant's CMakeLists.txt comments its _def.cpp out: only the tiling is named.
+    write("src/cat/op2/CMakeLists.txt", "target_sources(optiling PRIVATE op_host/op2_tiling.cpp)\n"
+                                         "# target_sources(op_host_aclnn PRIVATE op_host/op2_def.cpp)\n");
+    write("src/cat/op2/op_host/op2_tiling.cpp", "IMPL_OP_OPTILING(Op2).Tiling(nullptr);\n");
+    write("src/cat/op2/op_host/op2_def.cpp", "namespace ops { OP_ADD(Op2); }\n");
+    write("src/cat/op2/op_host/op2_proto.cpp", "IMPL_OP_INFERSHAPE(Op2);\n");
+    write("src/cat/op2/op_kernel/op2.cpp", "#include \"kernel_operator.h\"\n");
+    auto op = load_operator_for_smoke(m_src / "cat/op2");
+    ASSERT_TRUE(op) << op.error().message;
+    const fs::path op2 = m_src / "cat/op2";
+    EXPECT_EQ(op->host_sources, (std::vector<fs::path>{op2 / "op_host/op2_tiling.cpp", op2 / "op_host/op2_def.cpp"}))
+        << "the file with OP_ADD joins the named sources; the unnamed proto file stays out";
+
+    // op1's CMakeLists.txt names its OpDef file: nothing is added.
+    auto op1 = load_operator_for_smoke(m_op);
+    ASSERT_TRUE(op1) << op1.error().message;
+    write("src/cat/op1/op_host/op1_def.cpp", "namespace ops { OP_ADD(Op1); }\n");
+    write("src/cat/op1/op_host/stray.cpp", "namespace ops { OP_ADD(Stray); }\n");
+    op1 = load_operator_for_smoke(m_op);
+    ASSERT_TRUE(op1) << op1.error().message;
+    EXPECT_FALSE(contains(op1->host_sources, m_op / "op_host/stray.cpp"));
+}
+
+TEST(KernelBuild, LaunchChevronsBecomeACallWithTheLinesKept) {
+    const std::string source =
+        "extern \"C\" __global__ __aicore__ void k(GM_ADDR x) {}\n"
+        "void k_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* x) {\n"
+        "    k<<<blockDim, l2ctrl,\n        stream>>>(\n        x);\n"
+        "    ns::k2 <<<1, nullptr, stream>>>(x);\n"
+        "}\n";
+    const auto out = rewrite_launch_chevrons(source);
+    ASSERT_TRUE(out);
+    EXPECT_NE(out->find("::ascendopt_twin::chevron_launch(\"k\", blockDim, l2ctrl,\n        stream)(\n        x);"), std::string::npos) << *out;
+    EXPECT_NE(out->find("::ascendopt_twin::chevron_launch(\"ns::k2\", 1, nullptr, stream)(x);"), std::string::npos) << *out;
+    EXPECT_EQ(std::count(out->begin(), out->end(), '\n'), std::count(source.begin(), source.end(), '\n'));
+    EXPECT_EQ(out->find("<<<"), std::string::npos);
+    EXPECT_FALSE(rewrite_launch_chevrons("int a = b << 2; // no launch\n"));
+}
+
+TEST(KernelBuild, TheKernelsTilingClassFromTheTilingHeaders) {
+    const fs::path d = fs::canonical(*make_temp_dir(fs::temp_directory_path(), "ascendopt-tiling"));
+    std::ofstream(d / "registered.h") << "BEGIN_TILING_DATA_DEF(HelperTiling)\nEND_TILING_DATA_DEF;\n"
+                                         "BEGIN_TILING_DATA_DEF(MainTiling)\nEND_TILING_DATA_DEF;\n"
+                                         "REGISTER_TILING_DATA_CLASS(HelperTilingOp, HelperTiling)\n"
+                                         "REGISTER_TILING_DATA_CLASS( MyOp , MainTiling )\n";
+    std::ofstream(d / "unregistered.h") << "BEGIN_TILING_DATA_DEF(OnlyTiling)\nEND_TILING_DATA_DEF;\n";
+    EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "MyOp"), "MainTiling");
+    EXPECT_EQ(tiling_class_in_headers({d / "unregistered.h"}, "MyOp"), "OnlyTiling") << "no registration: the one class declared";
+    EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "OtherOp"), "") << "two classes, none registered for OtherOp";
+    EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "My"), "") << "the whole name must match";
     fs::remove_all(d);
 }

@@ -118,6 +118,13 @@ TEST_F(IntrinsicsTest, ScalarCastTrapAndTheTransposeImpl) {
         for (int c = 0; c < 16; ++c) ASSERT_EQ(t.data()[c * 16 + r], r * 16 + c);
 }
 
+TEST_F(IntrinsicsTest, AChevronLaunchThatRunsIsAnError) {
+    // What the build makes of `kernel<<<blockDim, l2ctrl, stream>>>(x)` in a kernel source.
+    int x = 0;
+    EXPECT_TWIN_ERROR(::ascendopt_twin::chevron_launch("my_kernel", 8u, nullptr, nullptr)(&x, 1), ascendopt_twin::ErrorKind::run_failed,
+                      "my_kernel");
+}
+
 // Raw addresses must lie in the core's UB: the intrinsics would otherwise write anywhere.
 TEST_F(IntrinsicsTest, AddressesOutsideTheUbAreRefused) {
     uint16_t outside[256] = {};

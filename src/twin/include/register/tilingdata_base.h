@@ -48,18 +48,26 @@ struct TilingClassRegistrar {
 
 #define TILING_DATA_FIELD_DEF_STRUCT(structType, name) structType name;
 
+// The closing brace comes with its semicolon: the documented form writes END_TILING_DATA_DEF;
+// (an empty declaration after it is harmless), and some tiling headers leave the semicolon out.
 #define END_TILING_DATA_DEF                                                                                   \
     void SaveToBuffer(void* buffer, size_t capacity) const {                                                 \
         ::ascendopt_twin::host::save_tiling(this, sizeof(*this), buffer, capacity);                          \
     }                                                                                                         \
     /* CANN sizes tiling data in whole 8-byte words (tilings check it); the tail is padding. */           \
     size_t GetDataSize() const { return (sizeof(*this) + 7) / 8 * 8; }                                       \
-    }
+    };
 
 #ifdef ASCENDOPT_TWIN_KERNEL
 #define REGISTER_TILING_DATA_CLASS(opType, className)
 #else
+// The registrar's name carries __COUNTER__: a header may repeat a registration another header
+// of the same translation unit made already (foreach_v2_example's ForeachExp, registered both by
+// the family's foreach_tiling_def.h and by its own), and the registry keeps both entries, which
+// name the same class.
+#define ASCENDOPT_TILING_REGISTRAR_NAME_(opType, className, n) ascendopt_tiling_registrar_##opType##_##className##_##n
+#define ASCENDOPT_TILING_REGISTRAR_NAME(opType, className, n) ASCENDOPT_TILING_REGISTRAR_NAME_(opType, className, n)
 #define REGISTER_TILING_DATA_CLASS(opType, className)                                                        \
-    static ::ascendopt_twin::host::TilingClassRegistrar ascendopt_tiling_registrar_##opType##_##className(  \
+    static ::ascendopt_twin::host::TilingClassRegistrar ASCENDOPT_TILING_REGISTRAR_NAME(opType, className, __COUNTER__)( \
         #opType, typeid(className), sizeof(className));
 #endif

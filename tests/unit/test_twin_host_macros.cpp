@@ -1,0 +1,59 @@
+// The host-side declaration macros of register/tilingdata_base.h in every form the published
+// tiling headers write them: END_TILING_DATA_DEF with and without its semicolon, and a
+// registration repeated in one translation unit. A form the macros did not accept fails this
+// file's compilation.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "register/tilingdata_base.h"
+#include "twin_rt.h"
+
+namespace macro_forms {
+// The documented form: END_TILING_DATA_DEF;
+BEGIN_TILING_DATA_DEF(WithSemicolon)
+TILING_DATA_FIELD_DEF(uint32_t, n);
+END_TILING_DATA_DEF;
+
+// The semicolon left out (embedding_dense_grad_v2, avg_pool3_d_grad), fields without theirs.
+BEGIN_TILING_DATA_DEF(WithoutSemicolon)
+TILING_DATA_FIELD_DEF(uint64_t, rows)
+TILING_DATA_FIELD_DEF_ARR(int32_t, 3, dims)
+END_TILING_DATA_DEF
+
+REGISTER_TILING_DATA_CLASS(MacroFormsWithoutSemicolonOp, WithoutSemicolon)
+
+// The same registration twice in one translation unit (a family header and the operator's own).
+REGISTER_TILING_DATA_CLASS(MacroFormsRepeated, WithSemicolon)
+REGISTER_TILING_DATA_CLASS(MacroFormsRepeated, WithSemicolon);
+}  // namespace macro_forms
+
+namespace {
+
+size_t registrations_of(const std::string& op) {
+    const auto& classes = ascendopt_twin::registered_tiling_classes();
+    return size_t(std::count_if(classes.begin(), classes.end(), [&](const ascendopt_twin::TilingClass& c) { return c.op_type == op; }));
+}
+
+TEST(TilingDataMacros, EndWithoutSemicolonDeclaresTheSameClass) {
+    macro_forms::WithoutSemicolon t;
+    t.set_rows(7);
+    const int32_t dims[3] = {1, 2, 3};
+    t.set_dims(dims);
+    EXPECT_EQ(t.get_rows(), 7u);
+    EXPECT_EQ(t.get_dims()[2], 3);
+    EXPECT_EQ(t.GetDataSize(), sizeof(macro_forms::WithoutSemicolon));
+    ASSERT_EQ(registrations_of("MacroFormsWithoutSemicolonOp"), 1u);
+}
+
+TEST(TilingDataMacros, ARepeatedRegistrationNamesTheSameClassTwice) {
+    ASSERT_EQ(registrations_of("MacroFormsRepeated"), 2u);
+    for (const auto& c : ascendopt_twin::registered_tiling_classes())
+        if (c.op_type == "MacroFormsRepeated") {
+            EXPECT_EQ(c.cpp_name, "macro_forms::WithSemicolon");
+            EXPECT_EQ(c.size, sizeof(macro_forms::WithSemicolon));
+        }
+}
+
+}  // namespace
