@@ -159,6 +159,22 @@ std::string tiling_class_in_headers(const std::vector<fs::path>& headers, const 
     return classes.size() == 1 ? *classes.begin() : std::string();
 }
 
+std::string tensor_dtype_defines(const Case& sample) {
+    std::string out;
+    std::set<std::string> inputs;
+    for (const auto& t : sample.inputs) inputs.insert(t.name);
+    for (const auto* list : {&sample.inputs, &sample.outputs})
+        for (const auto& t : *list) {
+            const bool ref_output = list == &sample.outputs && inputs.count(t.name) > 0;
+            // An output of an input's name (a parameter updated in place, eye_fp64's y) is seen
+            // by the kernel as <NAME>_REF; the input keeps <NAME>.
+            const std::string name = upper(t.name) + (ref_output ? "_REF" : "");
+            out += "#define DTYPE_" + name + " " + dtype_cpp(t.dtype) + "\n";
+            out += "#define ORIG_DTYPE_" + name + " " + ge_name(t.dtype) + "\n";
+        }
+    return out;
+}
+
 bool clashes_with_c_library(const std::string& name) {
     // Functions the C library declares at global scope, which a kernel entry of the same name
     // would redeclare (cann-ops has kernels named cos, sqrt, trunc, exp, log, abs, ...).
@@ -358,12 +374,10 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         const auto eq = d.find('=');
         defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
     }
+    defines += tensor_dtype_defines(sample);
     for (const auto* list : {&sample.inputs, &sample.outputs})
-        for (const auto& t : *list) {
-            defines += "#define DTYPE_" + upper(t.name) + " " + dtype_cpp(t.dtype) + "\n";
-            defines += "#define ORIG_DTYPE_" + upper(t.name) + " " + ge_name(t.dtype) + "\n";
+        for (const auto& t : *list)
             format_defines += "#define FORMAT_" + upper(t.name) + " " + std::to_string(format_code(t.format).value_or(2)) + "\n";
-        }
     // Kernel builds include the host's tiling headers, which may use what host defines give.
     std::vector<std::string> kernel_defines = op.host_defines;
     kernel_defines.insert(kernel_defines.end(), op.kernel_defines.begin(), op.kernel_defines.end());

@@ -106,6 +106,9 @@ bool clashes_with_c_library(const std::string& name);
 // `::ascendopt_twin::chevron_launch("kernel", blockDim, l2ctrl, stream)(args)`, with the line
 // breaks kept; nullopt when the text has no such launch.
 std::optional<std::string> rewrite_launch_chevrons(const std::string& text);
+// The kernel's DTYPE_<NAME> and ORIG_DTYPE_<NAME> macros of a case's tensors (an output that
+// shares an input's name is <NAME>_REF).
+std::string tensor_dtype_defines(const Case& sample);
 // The class a tiling header registers for `op_type` with REGISTER_TILING_DATA_CLASS, for the
 // kernel's GET_TILING_DATA when the compiled host code registers none; with no registration for
 // it anywhere, the one class the headers declare; else empty.

@@ -185,3 +185,14 @@ TEST(KernelBuild, TheKernelsTilingClassFromTheTilingHeaders) {
     EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "My"), "") << "the whole name must match";
     fs::remove_all(d);
 }
+
+TEST(KernelBuild, AnOutputOfAnInputsNameIsItsRefType) {
+    Case c;
+    c.inputs = {TensorSpec{"y", DType::f32}, TensorSpec{"x", DType::f16}};
+    c.outputs = {TensorSpec{"y", DType::f32}, TensorSpec{"z", DType::i32}};
+    const std::string d = tensor_dtype_defines(c);
+    for (const char* line : {"#define DTYPE_Y float\n", "#define DTYPE_Y_REF float\n", "#define ORIG_DTYPE_Y_REF DT_FLOAT\n",
+                             "#define DTYPE_X half\n", "#define DTYPE_Z int32_t\n"})
+        EXPECT_NE(d.find(line), std::string::npos) << line << " in\n" << d;
+    EXPECT_EQ(d.find("DTYPE_Z_REF"), std::string::npos);
+}

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "register/tilingdata_base.h"
+#include "tiling/tiling_api.h"
 #include "twin_rt.h"
 
 namespace macro_forms {
@@ -28,6 +29,11 @@ REGISTER_TILING_DATA_CLASS(MacroFormsWithoutSemicolonOp, WithoutSemicolon)
 REGISTER_TILING_DATA_CLASS(MacroFormsRepeated, WithSemicolon)
 REGISTER_TILING_DATA_CLASS(MacroFormsRepeated, WithSemicolon);
 }  // namespace macro_forms
+
+namespace optiling {
+// Tiling sources name std::map unqualified (ge_glu_grad_v2), as CANN's headers let them.
+static const map<ge::DataType, int32_t> k_buffers_per_dtype = {{ge::DT_FLOAT, 4}, {ge::DT_FLOAT16, 6}};
+}  // namespace optiling
 
 namespace {
 
@@ -56,4 +62,10 @@ TEST(TilingDataMacros, ARepeatedRegistrationNamesTheSameClassTwice) {
         }
 }
 
+}  // namespace
+
+namespace {
+TEST(TilingDataMacros, TilingSourcesNameMapUnqualified) {
+    EXPECT_EQ(optiling::k_buffers_per_dtype.at(ge::DT_FLOAT16), 6);
+}
 }  // namespace

@@ -118,6 +118,16 @@ TEST_F(IntrinsicsTest, ScalarCastTrapAndTheTransposeImpl) {
         for (int c = 0; c < 16; ++c) ASSERT_EQ(t.data()[c * 16 + r], r * 16 + c);
 }
 
+TEST_F(IntrinsicsTest, ScalarMinMaxOfTheDeviceCompiler) {
+    // Unqualified, as kernels call them; each integer type keeps its own type.
+    EXPECT_EQ(min(3, -4), -4);
+    EXPECT_EQ(max(3, -4), 3);
+    EXPECT_EQ(min(uint64_t(1) << 40, uint64_t(7)), 7u);
+    EXPECT_EQ(max(int64_t(-1) << 40, int64_t(-7)), -7);
+    static_assert(std::is_same_v<decltype(min(uint16_t(1), uint16_t(2))), unsigned short>);
+    EXPECT_EQ(min(uint8_t(200), uint8_t(100)), 100);
+}
+
 TEST_F(IntrinsicsTest, AChevronLaunchThatRunsIsAnError) {
     // What the build makes of `kernel<<<blockDim, l2ctrl, stream>>>(x)` in a kernel source.
     int x = 0;

@@ -165,3 +165,22 @@ ASCENDOPT_TWIN_FN inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLo
     m.hi = maskHigh;
     m.lo = maskLow;
 }
+
+// The device compiler's scalar min and max, which kernels call unqualified at global scope
+// (eye_fp64: `min(numRows, numColumns)`): one overload per integer type, both operands of that
+// type, as the compiler's builtins are declared. They run on the scalar unit like any other
+// scalar arithmetic of the kernel, which the timing model does not charge per operation.
+#define ASCENDOPT_TWIN_SCALAR_MIN_MAX(T)                                          \
+    ASCENDOPT_TWIN_FN inline T min(T x, T y) { return y < x ? y : x; }            \
+    ASCENDOPT_TWIN_FN inline T max(T x, T y) { return x < y ? y : x; }
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(long long)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(long)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(int)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(short)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(char)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(unsigned long long)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(unsigned long)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(unsigned int)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(unsigned short)
+ASCENDOPT_TWIN_SCALAR_MIN_MAX(unsigned char)
+#undef ASCENDOPT_TWIN_SCALAR_MIN_MAX
