@@ -150,3 +150,22 @@ TEST_F(MisuseTest, MaskOutOfRange) {
     auto t = ub<float>(256);
     EXPECT_TWIN_ERROR(Adds(t, t, 1.0f, 65, 1, UnaryRepeatParams()), ErrorKind::run_failed, "mask 65 must be 1..64");
 }
+
+// TPipe::Init (re)initializes a pipe: first use after construction, or after Destroy; it makes
+// the pipe the core's (GetTPipePtr) and its buffers start over. Init over live buffers is refused.
+TEST_F(MisuseTest, TPipeInitAfterDestroyStartsOverAndNotBefore) {
+    TPipe first;
+    TPipe second;  // constructed last: the core's pipe now
+    EXPECT_EQ(GetTPipePtr(), &second);
+    first.Init();
+    EXPECT_EQ(GetTPipePtr(), &first);
+    TBuf<QuePosition::VECCALC> a, b;
+    first.InitBuffer(a, 1024);
+    EXPECT_EQ(first.used_bytes(), 1024u);
+    EXPECT_TWIN_ERROR(first.Init(), ErrorKind::run_failed, "1024 bytes of UB are still set up");
+    first.Destroy();
+    first.Init();
+    first.InitBuffer(b, 512);
+    EXPECT_EQ(first.used_bytes(), 512u);
+    EXPECT_EQ(b.Get<float>().GetPhyAddr(), a.Get<float>().GetPhyAddr()) << "the second setup starts at the UB's start again";
+}

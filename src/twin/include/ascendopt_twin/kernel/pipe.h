@@ -372,6 +372,17 @@ public:
         for (auto& a : m_arenas) a.used = 0;
     }
     ASCENDOPT_TWIN_FN void Destroy() { Reset(); }
+    // Init (re)initializes the pipe's memory and event ids and makes it the core's pipe
+    // (GetTPipePtr). Documented: a pipe used again is Destroyed before Init. Init right after
+    // construction is the documented first use; Init while buffers are still set up is an error.
+    ASCENDOPT_TWIN_FN void Init() {
+        for (size_t m = 0; m < ascendopt_twin::detail::k_mems; ++m)
+            if (m_arenas[m].used != 0)
+                ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "TPipe::Init",
+                                     std::to_string(m_arenas[m].used) + " bytes of " + ascendopt_twin::mem_name(ascendopt_twin::Mem(m)) +
+                                         " are still set up: call Destroy before Init");
+        ascendopt_twin::set_current_pipe(this);
+    }
     // Event ids name hardware flags; the twin models flags by (pipes, id), and one id per event
     // kind is all the kernels here need, so every request gets id 0.
     template <HardEvent e>
