@@ -69,3 +69,42 @@ TEST(TilingDataMacros, TilingSourcesNameMapUnqualified) {
     EXPECT_EQ(optiling::k_buffers_per_dtype.at(ge::DT_FLOAT16), 6);
 }
 }  // namespace
+
+#include "register/op_def_registry.h"
+
+namespace {
+
+ge::graphStatus check_support_for_test(const ge::Operator& op, ge::AscendString& result) {
+    int64_t dim = 0;
+    result = ge::AscendString(op.GetAttr("seq_dim", dim) == ge::GRAPH_SUCCESS ? "supported" : "no seq_dim");
+    return ge::GRAPH_SUCCESS;
+}
+
+TEST(GraphOperator, AttributesReadBackAsTheTypeTheyWereSetWith) {
+    ge::Operator op;
+    int64_t seq = -1;
+    EXPECT_EQ(op.GetAttr("seq_dim", seq), ge::GRAPH_FAILED);
+    EXPECT_EQ(seq, -1) << "left as it was";
+    op.SetAttr("seq_dim", int64_t(2)).SetAttr("mode", "fast");
+    EXPECT_EQ(op.GetAttr("seq_dim", seq), ge::GRAPH_SUCCESS);
+    EXPECT_EQ(seq, 2);
+    float f = 0.5f;
+    EXPECT_EQ(op.GetAttr("seq_dim", f), ge::GRAPH_FAILED) << "an int64_t attribute is not read as float";
+    EXPECT_EQ(f, 0.5f);
+    ge::AscendString mode;
+    EXPECT_EQ(op.GetAttr("mode", mode), ge::GRAPH_SUCCESS);
+    EXPECT_STREQ(mode.GetString(), "fast");
+}
+
+TEST(GraphOperator, SetCheckSupportTakesTheDocumentedFunctionType) {
+    ops::OpAICoreDef aicore;
+    aicore.SetCheckSupport(check_support_for_test);
+    ASSERT_EQ(aicore.check_support(), &check_support_for_test);
+    ge::Operator op;
+    op.SetAttr("seq_dim", int64_t(0));
+    ge::AscendString result;
+    EXPECT_EQ(aicore.check_support()(op, result), ge::GRAPH_SUCCESS);
+    EXPECT_STREQ(result.GetString(), "supported");
+}
+
+}  // namespace
