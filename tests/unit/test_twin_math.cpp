@@ -323,6 +323,33 @@ TEST_F(RearrangeTest, GatherReadsByteOffsets) {
     EXPECT_TWIN_ERROR(Gather(d2, s2, o2, 0u, 1u), ErrorKind::run_failed, "Gather");
 }
 
+TEST_F(RearrangeTest, GatherbCopiesWholeBlocksByByteOffset) {
+    // 16 source blocks of 16 uint16 each; 2 repeats of 8 blocks, offsets in reverse block order.
+    auto src = ub<uint16_t>(256, 0), dst = ub<uint16_t>(1024, 1024);
+    auto off = ub<uint32_t>(16, 4096);
+    for (int i = 0; i < 256; ++i) src.data()[i] = uint16_t(i * 3 + 1);
+    for (uint32_t i = 0; i < 16; ++i) off.data()[i] = (15 - i) * 32;
+    for (int i = 0; i < 1024; ++i) dst.data()[i] = 0xFFFF;
+    Gatherb(dst, src, off, 2, GatherRepeatParams{2, 20});  // blocks 2 apart, repeats 20 blocks apart
+    for (uint32_t r = 0; r < 2; ++r)
+        for (uint32_t j = 0; j < 8; ++j)
+            for (uint32_t k = 0; k < 16; ++k) {
+                const uint32_t at = (r * 20 + j * 2) * 16 + k;
+                ASSERT_EQ(dst.data()[at], src.data()[(15 - (r * 8 + j)) * 16 + k]) << r << " " << j << " " << k;
+                ASSERT_EQ(dst.data()[at + 16], 0xFFFF) << "the gap block between strides stays";
+            }
+    // uint32 with the default strides: 8 blocks back to back per repeat.
+    auto s32 = ub<uint32_t>(64, 8192), d32 = ub<uint32_t>(64, 9216);
+    auto o32 = ub<uint32_t>(8, 10240);
+    for (int i = 0; i < 64; ++i) s32.data()[i] = uint32_t(1000 + i);
+    for (uint32_t i = 0; i < 8; ++i) o32.data()[i] = (i % 2) * 32;
+    Gatherb(d32, s32, o32, 1, GatherRepeatParams{});
+    for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(d32.data()[i], 1000u + ((i / 8) % 2) * 8 + i % 8) << i;
+    o32.data()[3] = 40;
+    EXPECT_TWIN_ERROR(Gatherb(d32, s32, o32, 1, GatherRepeatParams{}), ErrorKind::run_failed, "offset[3] = 40 is not a multiple of 32");
+    EXPECT_TWIN_ERROR(Gatherb(d32, s32, o32, 0, GatherRepeatParams{}), ErrorKind::run_failed, "repeatTime 0");
+}
+
 TEST_F(RearrangeTest, TransDataTo5HDTransposesBlocks) {
     // 16-bit: a 16 x 16 transpose.
     auto s = ub<int16_t>(256, 0), d = ub<int16_t>(256, 1024);
