@@ -118,6 +118,15 @@ TEST_F(IntrinsicsTest, ScalarCastTrapAndTheTransposeImpl) {
         for (int c = 0; c < 16; ++c) ASSERT_EQ(t.data()[c * 16 + r], r * 16 + c);
 }
 
+TEST_F(IntrinsicsTest, ScalarBitcodeValueIsTheScalarsBits) {
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(half(1.0f)), 0x3C00u);
+    static_assert(std::is_same_v<decltype(AscendC::GetScalarBitcodeValue(half(1.0f))), uint16_t>);
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(-2.0f), 0xC0000000u);
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(bfloat16_t(1.0f)), 0x3F80u);
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(int32_t(-1)), 0xFFFFFFFFu);
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(int8_t(-2)), 0xFEu);
+}
+
 TEST_F(IntrinsicsTest, ScalarMinMaxOfTheDeviceCompiler) {
     // Unqualified, as kernels call them; each integer type keeps its own type.
     EXPECT_EQ(min(3, -4), -4);
