@@ -169,3 +169,20 @@ TEST_F(MisuseTest, TPipeInitAfterDestroyStartsOverAndNotBefore) {
     EXPECT_EQ(first.used_bytes(), 512u);
     EXPECT_EQ(b.Get<float>().GetPhyAddr(), a.Get<float>().GetPhyAddr()) << "the second setup starts at the UB's start again";
 }
+
+// EnQue/DeQue with the logical positions named (feeds_repeat's VECIN -> VECOUT TQueBind) are the
+// same hand-off, with the same checks.
+TEST_F(MisuseTest, EnQueAndDeQueNamingPositionsAreTheSameHandOff) {
+    TPipe pipe;
+    TQueBind<QuePosition::VECIN, QuePosition::VECOUT, 1> q;
+    pipe.InitBuffer(q, 1, 256);
+    auto t = q.AllocTensor<float>();
+    Duplicate(t, 3.0f, 64);
+    EXPECT_TRUE((q.EnQue<QuePosition::VECIN, QuePosition::VECOUT, float>(t)));
+    EXPECT_EQ(q.GetTensorCountInQue(), 1);
+    auto back = q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, float>();
+    EXPECT_EQ(back.GetPhyAddr(), t.GetPhyAddr());
+    EXPECT_EQ(back.GetValue(63), 3.0f);
+    EXPECT_TWIN_ERROR((q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, float>()), ErrorKind::run_failed, "DeQue on an empty queue");
+    q.FreeTensor(back);
+}

@@ -213,6 +213,17 @@ public:
         const int i = m_buffers.pop("TQue::DeQue");
         return LocalTensor<T>(reinterpret_cast<T*>(m_buffers.slice(i)), m_buffers.len() / sizeof(T), m_buffers.len() / sizeof(T));
     }
+    // The forms that name the hand-off's logical source and destination positions (a TQueBind
+    // of VECIN and VECOUT between a copy-in and a copy-out): on the device they choose the
+    // stages the hand-off synchronizes; the twin's queue hand-off orders every stage alike.
+    template <TPosition srcUserPos, TPosition dstUserPos, class T>
+    ASCENDOPT_TWIN_FN bool EnQue(const LocalTensor<T>& tensor) {
+        return EnQue(tensor);
+    }
+    template <TPosition srcUserPos, TPosition dstUserPos, class T>
+    ASCENDOPT_TWIN_FN LocalTensor<T> DeQue() {
+        return DeQue<T>();
+    }
     template <class T>
     ASCENDOPT_TWIN_FN void FreeTensor(LocalTensor<T>& tensor) {
         m_buffers.release(tensor.data(), "TQue::FreeTensor");
