@@ -186,3 +186,24 @@ TEST_F(MisuseTest, EnQueAndDeQueNamingPositionsAreTheSameHandOff) {
     EXPECT_TWIN_ERROR((q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, float>()), ErrorKind::run_failed, "DeQue on an empty queue");
     q.FreeTensor(back);
 }
+
+// A TQue configured by a TQueConfig (mse_loss_grad_v2) works as the plain queue; one that asks
+// for a format conversion is refused at compile time (checked here on the trait).
+namespace {
+constexpr TQueConfig k_plain_config = {false, false, false, 0, 1, 0, {TPosition::MAX}};
+constexpr TQueConfig k_nd2nz_config = {true, false, false, 0, 1, 0, {}};
+}  // namespace
+TEST_F(MisuseTest, TQueWithATQueConfigIsThePlainQueue) {
+    static_assert(!ascendopt_twin::detail::queue_converts_format<&k_plain_config>());
+    static_assert(ascendopt_twin::detail::queue_converts_format<&k_nd2nz_config>());
+    static_assert(ascendopt_twin::detail::queue_converts_format<2>() && !ascendopt_twin::detail::queue_converts_format<0>());
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1, &k_plain_config> q;
+    pipe.InitBuffer(q, 2, 128);
+    auto a = q.AllocTensor<half>();
+    auto b = q.AllocTensor<half>();
+    EXPECT_NE(a.GetPhyAddr(), b.GetPhyAddr());
+    EXPECT_TWIN_ERROR(q.AllocTensor<half>(), ErrorKind::run_failed, "AllocTensor");
+    q.EnQue(a);
+    EXPECT_EQ(q.DeQue<half>().GetPhyAddr(), a.GetPhyAddr());
+}

@@ -12,6 +12,7 @@
 #include "ascendopt_twin/attrs.h"
 
 #include <string>
+#include <type_traits>
 
 #include "ascendopt_twin/kernel/tensor.h"
 
@@ -176,6 +177,14 @@ struct Arena {
     uint64_t limit = 0;
 };
 
+// Whether a TQue's third template argument (TQueConfig pointer or int bits) asks for a format
+// conversion.
+template <auto mask>
+constexpr bool queue_converts_format() {
+    if constexpr (std::is_pointer_v<decltype(mask)>) return mask != nullptr && (mask->nd2nz || mask->nz2nd);
+    else return (static_cast<uint64_t>(mask) & 3u) != 0;
+}
+
 }  // namespace ascendopt_twin::detail
 
 namespace AscendC {
@@ -190,10 +199,27 @@ class TPipe;
 template <TPosition pos, uint32_t bufIDSize>
 class TBufPool;
 
-template <TPosition pos, int32_t depth = 1>
+// A queue's configuration, the TQue template's third argument in its pointer form
+// (`TQue<pos, depth, &config>`, config constexpr; the int form is bit 0 nd2nz, bit 1 nz2nd).
+// The format conversions (nd2nz on A1/B1, nz2nd on CO2) are not modelled: a queue that asks for
+// one does not compile. The other fields (buffer sizes for a static setup, consumers) change
+// nothing on the twin, whose queues take their buffers from InitBuffer.
+struct TQueConfig {
+    bool nd2nz = false;
+    bool nz2nd = false;
+    bool scmBlockGroup = false;
+    uint32_t bufferLen = 0;
+    uint32_t bufferNumber = 0;
+    uint32_t consumerSize = 0;
+    TPosition consumer[8] = {};
+};
+
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
 class TQue {
 public:
     static constexpr TPosition position = pos;
+    static_assert(!ascendopt_twin::detail::queue_converts_format<mask>(),
+                  "TQue: the nd2nz / nz2nd format conversion of a queue is not modelled by the twin");
 
     template <class T>
     ASCENDOPT_TWIN_FN LocalTensor<T> AllocTensor() {
@@ -243,8 +269,8 @@ private:
 };
 
 // A queue between two positions lives in the memory of the first that is on-chip.
-template <TPosition src, TPosition dst, int32_t depth = 1>
-class TQueBind : public TQue<(ascendopt_twin::detail::position_mem(src) >= 0 ? src : dst), depth> {};
+template <TPosition src, TPosition dst, int32_t depth = 1, auto mask = 0>
+class TQueBind : public TQue<(ascendopt_twin::detail::position_mem(src) >= 0 ? src : dst), depth, mask> {};
 
 template <TPosition pos = TPosition::VECCALC>
 class TBuf {
