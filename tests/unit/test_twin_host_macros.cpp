@@ -108,3 +108,23 @@ TEST(GraphOperator, SetCheckSupportTakesTheDocumentedFunctionType) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(GertContext, InstanceCountsAndTheExtendedKernelContextView) {
+    gert::IoDesc io;
+    io.input_descs.resize(4);
+    io.output_descs.resize(3);
+    io.input_ir = {gert::AnchorInstanceInfo(0, 3), gert::AnchorInstanceInfo(3, 1)};
+    gert::InferShapeContext ctx(&io);
+    const gert::AnchorInstanceInfo* list = ctx.GetComputeNodeInfo()->GetInputInstanceInfo(0);
+    ASSERT_NE(list, nullptr);
+    EXPECT_EQ(list->GetInstanceNum(), 3u);
+    EXPECT_EQ(list->GetInstanceNum(), list->GetInstantiationNum());
+    // As scatter_list's InferShape reads the output count.
+    auto* extended = reinterpret_cast<gert::ExtendedKernelContext*>(&ctx);
+    EXPECT_EQ(extended->GetComputeNodeOutputNum(), 3u);
+    EXPECT_EQ(extended->GetComputeNodeInputNum(), 4u);
+}
+
+}  // namespace
