@@ -127,6 +127,24 @@ TEST_F(IntrinsicsTest, ScalarBitcodeValueIsTheScalarsBits) {
     EXPECT_EQ(AscendC::GetScalarBitcodeValue(int8_t(-2)), 0xFEu);
 }
 
+TEST_F(IntrinsicsTest, MaxMinRegisterHoldsTheLastExtremeAndItsIndex) {
+    auto src = ub<float>(64, 0), dst = ub<float>(16, 1024), work = ub<float>(64, 2048);
+    for (int i = 0; i < 64; ++i) src.data()[i] = float((i * 37) % 64) - 20.0f;  // max 43 at i = 19 (37 * 19 = 63 mod 64)
+    ReduceMax(dst, src, work, 64);
+    uint64_t reg = get_max_min_cnt();
+    float value;
+    const uint32_t low = uint32_t(reg);
+    std::memcpy(&value, &low, 4);
+    EXPECT_EQ(value, 43.0f);
+    EXPECT_EQ(reg >> 32, 19u);
+    ReduceMin(dst, src, work, 64, true);  // min -20 at i = 0
+    reg = get_max_min_cnt();
+    const uint32_t low2 = uint32_t(reg);
+    std::memcpy(&value, &low2, 4);
+    EXPECT_EQ(value, -20.0f);
+    EXPECT_EQ(reg >> 32, 0u);
+}
+
 TEST_F(IntrinsicsTest, ScalarMinMaxOfTheDeviceCompiler) {
     // Unqualified, as kernels call them; each integer type keeps its own type.
     EXPECT_EQ(min(3, -4), -4);
