@@ -128,3 +128,16 @@ TEST(GertContext, InstanceCountsAndTheExtendedKernelContextView) {
 }
 
 }  // namespace
+
+#include "base/alog_pub.h"
+
+namespace {
+
+// CheckLogLevel is a function (the runtime's weak one here), so host sources may define their own.
+TEST(HostLog, CheckLogLevelIsTheLibraryFunction) {
+    int (*fn)(int, int) = &CheckLogLevel;
+    EXPECT_EQ(fn(OP, DLOG_ERROR), 1);
+    EXPECT_EQ(fn(OP, DLOG_DEBUG), 0);
+}
+
+}  // namespace
