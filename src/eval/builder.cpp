@@ -1,5 +1,6 @@
 #include "eval/builder.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <regex>
 #include <set>
@@ -115,7 +116,36 @@ std::string tiling_struct_names(const std::vector<fs::path>& headers) {
     return out;
 }
 
+// The include guard of a header: the macro of its first #ifndef when the next line defines it.
+std::string include_guard(const fs::path& header) {
+    static const std::regex guard(R"(^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+(\w+))");
+    const auto text = read_text(header);
+    if (!text) return {};
+    // Skip the leading comments: the guard is the first preprocessor conditional.
+    const size_t first = text->find('#');
+    if (first == std::string::npos) return {};
+    const size_t line = text->rfind('\n', first);
+    const std::string rest = text->substr(line == std::string::npos ? 0 : line + 1);
+    std::smatch m;
+    if (!std::regex_search(rest, m, guard, std::regex_constants::match_continuous) || m[1] != m[2]) return {};
+    return m[1].str();
+}
+
 }  // namespace
+
+std::vector<std::string> colliding_include_guards(const std::vector<fs::path>& tiling_headers, const std::vector<fs::path>& kernel_files) {
+    std::vector<std::string> out;
+    for (const auto& h : tiling_headers) {
+        const std::string g = include_guard(h);
+        if (g.empty()) continue;
+        for (const auto& k : kernel_files)
+            if (k != h && include_guard(k) == g) {
+                if (std::find(out.begin(), out.end(), g) == out.end()) out.push_back(g);
+                break;
+            }
+    }
+    return out;
+}
 
 Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path>& kernel_sources) {
     // extern "C" (with or without a space) then the qualifiers in any order, then void name(...).
@@ -422,7 +452,12 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     flags.insert(flags.end(), {"-include", pch->string(), "-include", defines_header.string()});
     for (const auto& h : op.tiling_headers) flags.insert(flags.end(), {"-include", h.string()});
     const fs::path names_header = tmp.path() / "tiling_names.h";
-    if (auto s = write_atomic(names_header, tiling_struct_names(op.tiling_headers) + format_defines); !s) return s.error();
+    // A host tiling header whose include guard a kernel header of another name also uses
+    // (ctc_loss_v3_grad: CTC_LOSS_V3_GRAD_H_ in op_host and op_kernel) would hide that kernel
+    // header, since the kernel build includes the host header first, which CANN's does not.
+    std::string undo_guards;
+    for (const auto& g : colliding_include_guards(op.tiling_headers, kernel_files)) undo_guards += "#undef " + g + "\n";
+    if (auto s = write_atomic(names_header, tiling_struct_names(op.tiling_headers) + undo_guards + format_defines); !s) return s.error();
     flags.insert(flags.end(), {"-include", names_header.string()});
     // Units with <<<>>> launches compile from a rewritten copy that reports the original's
     // name and lines and finds its quoted includes beside the original.

@@ -106,6 +106,10 @@ bool clashes_with_c_library(const std::string& name);
 // `::ascendopt_twin::chevron_launch("kernel", blockDim, l2ctrl, stream)(args)`, with the line
 // breaks kept; nullopt when the text has no such launch.
 std::optional<std::string> rewrite_launch_chevrons(const std::string& text);
+// The include guards of host tiling headers that a kernel file of another path also uses: the
+// kernel build #undefs them after including the tiling headers.
+std::vector<std::string> colliding_include_guards(const std::vector<std::filesystem::path>& tiling_headers,
+                                                  const std::vector<std::filesystem::path>& kernel_files);
 // The kernel's DTYPE_<NAME> and ORIG_DTYPE_<NAME> macros of a case's tensors (an output that
 // shares an input's name is <NAME>_REF).
 std::string tensor_dtype_defines(const Case& sample);

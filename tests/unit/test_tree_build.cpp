@@ -196,3 +196,17 @@ TEST(KernelBuild, AnOutputOfAnInputsNameIsItsRefType) {
         EXPECT_NE(d.find(line), std::string::npos) << line << " in\n" << d;
     EXPECT_EQ(d.find("DTYPE_Z_REF"), std::string::npos);
 }
+
+TEST(KernelBuild, AHostTilingHeadersGuardThatAKernelHeaderSharesIsUndone) {
+    const fs::path d = fs::canonical(*make_temp_dir(fs::temp_directory_path(), "ascendopt-guards"));
+    std::ofstream(d / "host_tiling.h") << "/*\n * Copyright\n */\n\n#ifndef SHARED_GUARD_H_\n#define SHARED_GUARD_H_\nBEGIN_TILING_DATA_DEF(T)\n#endif\n";
+    std::ofstream(d / "kernel.h") << "// kernel side\n#ifndef SHARED_GUARD_H_\n#define SHARED_GUARD_H_\nnamespace K {}\n#endif\n";
+    std::ofstream(d / "other_tiling.h") << "#ifndef OTHER_H\n#define OTHER_H\n#endif\n";
+    std::ofstream(d / "once.h") << "#pragma once\n#ifndef SHARED_GUARD_H_\n#define SHARED_GUARD_H_\n#endif\n";
+    EXPECT_EQ(colliding_include_guards({d / "host_tiling.h", d / "other_tiling.h"}, {d / "kernel.h"}),
+              std::vector<std::string>{"SHARED_GUARD_H_"});
+    EXPECT_TRUE(colliding_include_guards({d / "host_tiling.h"}, {d / "host_tiling.h"}).empty()) << "a header is no collision with itself";
+    EXPECT_TRUE(colliding_include_guards({d / "other_tiling.h"}, {d / "kernel.h"}).empty());
+    EXPECT_TRUE(colliding_include_guards({d / "once.h"}, {d / "kernel.h"}).empty()) << "#pragma once first: no guard";
+    fs::remove_all(d);
+}
