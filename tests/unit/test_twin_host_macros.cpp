@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "register/tilingdata_base.h"
@@ -28,6 +29,21 @@ REGISTER_TILING_DATA_CLASS(MacroFormsWithoutSemicolonOp, WithoutSemicolon)
 // The same registration twice in one translation unit (a family header and the operator's own).
 REGISTER_TILING_DATA_CLASS(MacroFormsRepeated, WithSemicolon)
 REGISTER_TILING_DATA_CLASS(MacroFormsRepeated, WithSemicolon);
+
+// SetDataPtr: a class with a nested tiling class and a plain struct field.
+BEGIN_TILING_DATA_DEF(BoundInner)
+TILING_DATA_FIELD_DEF(uint32_t, a);
+TILING_DATA_FIELD_DEF(uint32_t, b);
+END_TILING_DATA_DEF;
+struct PlainPart {
+    int32_t x;
+    int32_t y;
+};
+BEGIN_TILING_DATA_DEF(BoundOuter)
+TILING_DATA_FIELD_DEF(uint64_t, n);
+TILING_DATA_FIELD_DEF_STRUCT(BoundInner, inner);
+TILING_DATA_FIELD_DEF_STRUCT(PlainPart, plain);
+END_TILING_DATA_DEF;
 }  // namespace macro_forms
 
 namespace optiling {
@@ -138,6 +154,40 @@ TEST(HostLog, CheckLogLevelIsTheLibraryFunction) {
     int (*fn)(int, int) = &CheckLogLevel;
     EXPECT_EQ(fn(OP, DLOG_ERROR), 1);
     EXPECT_EQ(fn(OP, DLOG_DEBUG), 0);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(TilingDataMacros, SetDataPtrMirrorsTheExternalBuffer) {
+    alignas(8) uint8_t buffer[64];
+    std::memset(buffer, 0, sizeof(buffer));
+    const uint64_t preset = 77;
+    std::memcpy(buffer, &preset, sizeof(preset));
+    macro_forms::BoundOuter expected;
+    {
+        macro_forms::BoundOuter t;
+        t.set_n(5);  // before the binding: the buffer's contents replace it
+        t.SetDataPtr(buffer);
+        EXPECT_EQ(t.get_n(), 77u) << "the fields read the buffer";
+        t.inner.set_a(11);
+        t.inner.set_b(12);
+        t.plain.y = -3;  // a plain struct field written directly
+        EXPECT_EQ(t.GetDataSize(), sizeof(macro_forms::BoundOuter));
+        macro_forms::BoundOuter seen;
+        std::memcpy(static_cast<void*>(&seen), buffer, sizeof(seen));
+        EXPECT_EQ(seen.inner.get_b(), 12u) << "GetDataSize brings the buffer up to date";
+        EXPECT_EQ(seen.plain.y, -3);
+        t.set_n(9);  // after the last GetDataSize: the destructor writes it back
+        std::memcpy(static_cast<void*>(&expected), static_cast<const void*>(&t), sizeof(t));
+    }
+    macro_forms::BoundOuter after;
+    std::memcpy(static_cast<void*>(&after), buffer, sizeof(after));
+    EXPECT_EQ(after.get_n(), 9u);
+    EXPECT_EQ(after.inner.get_a(), 11u);
+    EXPECT_EQ(std::memcmp(buffer, static_cast<const void*>(&expected), sizeof(expected)), 0);
+    EXPECT_EQ(buffer[sizeof(macro_forms::BoundOuter)], 0) << "nothing past the object";
 }
 
 }  // namespace
