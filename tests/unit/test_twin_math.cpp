@@ -431,6 +431,40 @@ TEST_F(RearrangeTest, BroadCastRepeatsTheUnitAxis) {
     EXPECT_TWIN_ERROR((BroadCast<float, 2, 1>(dst, src, dstShape, rowShape)), ErrorKind::run_failed, "extent 1");
 }
 
+namespace {
+// numpy's broadcast_to of a row-major [rows or 1, cols or 1] source to [rows, cols].
+template <class T>
+std::vector<T> broadcast_reference(const T* src, uint32_t src_rows, uint32_t src_cols, uint32_t rows, uint32_t cols) {
+    std::vector<T> out(size_t(rows) * cols);
+    for (uint32_t i = 0; i < rows; ++i)
+        for (uint32_t j = 0; j < cols; ++j) out[size_t(i) * cols + j] = src[(src_rows == 1 ? 0 : i) * src_cols + (src_cols == 1 ? 0 : j)];
+    return out;
+}
+}  // namespace
+
+TEST_F(RearrangeTest, BroadcastMatchesNumpysBroadcastTo) {
+    // dim 1: [1] -> [n] (inplace_fused_matmul_softmax_grad's form), with a length not a whole block.
+    auto s1 = ub<float>(8, 0), d1 = ub<float>(64, 1024);
+    s1.data()[0] = -2.5f;
+    const uint32_t one[1] = {1}, n[1] = {37};
+    Broadcast<float, 1, 0>(d1, s1, n, one);
+    const auto r1 = broadcast_reference(s1.data(), 1, 1, 1, 37);
+    for (int j = 0; j < 37; ++j) ASSERT_EQ(d1.data()[j], r1[j]) << j;
+    // dim 2, half, k = 13 (not 32-byte aligned): [m, 1] -> [m, k] and [1, k] -> [m, k].
+    auto s2 = ub<half>(16, 4096), d2 = ub<half>(128, 5120);
+    for (int i = 0; i < 16; ++i) s2.data()[i] = half(float(i) * 0.25f - 1.0f);
+    const uint32_t dst_shape[2] = {5, 13}, col[2] = {5, 1}, row[2] = {1, 13};
+    Broadcast<half, 2, 1>(d2, s2, dst_shape, col, ub<uint8_t>(1024, 8192));
+    auto r2 = broadcast_reference(s2.data(), 5, 1, 5, 13);
+    for (int k = 0; k < 65; ++k) ASSERT_EQ(d2.data()[k].bits, r2[k].bits) << k;
+    Broadcast<half, 2, 0>(d2, s2, dst_shape, row);
+    r2 = broadcast_reference(s2.data(), 1, 13, 5, 13);
+    for (int k = 0; k < 65; ++k) ASSERT_EQ(d2.data()[k].bits, r2[k].bits) << k;
+    EXPECT_TWIN_ERROR((Broadcast<half, 2, 0>(d2, s2, dst_shape, col)), ErrorKind::run_failed, "Broadcast: srcShape[0] is 5");
+    const uint32_t other_cols[2] = {5, 12};
+    EXPECT_TWIN_ERROR((Broadcast<half, 2, 0>(d2, s2, other_cols, row)), ErrorKind::run_failed, "differs from dstShape[1]");
+}
+
 TEST_F(RearrangeTest, CompareScalarMaskFormWritesOneBitPerLane) {
     auto x = ub<float>(256, 0);
     auto bits = ub<uint8_t>(64, 2048);
