@@ -345,7 +345,7 @@ Result<fs::path> Builder::precompiled_prelude() {
 Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     HostBuild hb;
     Sha256 key;
-    key.update(m_tc.fingerprint).update("host-v4\n").update(build_inputs_hash(op));
+    key.update(m_tc.fingerprint).update("host-v5\n").update(build_inputs_hash(op));
     hb.key = key.hex();
     std::error_code ec;
     fs::path dir = m_cache / "builds" / hb.key;
@@ -359,6 +359,17 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
         for (const auto& d : op.host_defines) flags.push_back("-D" + d);
         std::vector<std::string> objects;
         if (auto s = compile_objects(op.host_sources, flags, tmp.path(), "host", source_view(op), objects); !s) return s.error();
+        // One relocatable object of all host sources, in which a function several of them
+        // define (gelu_quant's GetMod, defined in a header that two sources include) keeps the
+        // first definition: CANN builds those sources into separate libraries (optiling,
+        // opsproto), where the same function in both is no conflict. Between host code and the
+        // twin's libraries a second definition is still an error.
+        const fs::path merged = tmp.path() / "host.o";
+        std::vector<std::string> merge = {m_tc.cxx, "-r", "-nostdlib", "-Wl,--allow-multiple-definition", "-o", merged.string()};
+        merge.insert(merge.end(), objects.begin(), objects.end());
+        if (auto s = compile(merge, {}, source_view(op), tmp.path()); !s) return s.error();
+        for (const auto& o : objects) fs::remove(o, ec);
+        objects = {merged.string()};
         if (auto s = link(objects, tmp.path() / "describe", source_view(op)); !s) return s.error();
         const ProcessResult d = run_confined({(tmp.path() / "describe").string(), "--describe", (tmp.path() / "describe.json").string()},
                                              tmp.path(), 60);
@@ -476,7 +487,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         units.push_back(copy);
     }
     std::vector<std::string> objects;
-    for (size_t i = 0; i < op.host_sources.size(); ++i) objects.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());
+    objects.push_back((host.dir / "host.o").string());
     if (auto s = compile_objects(units, flags, tmp.path(), "kernel", source_view(op), objects); !s) return s.error();
     if (auto s = link(objects, tmp.path() / "op", source_view(op)); !s) return s.error();
     auto published = publish(tmp.path(), k);
