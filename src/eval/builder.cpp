@@ -118,6 +118,21 @@ std::string tiling_struct_names(const std::vector<fs::path>& headers) {
     return out;
 }
 
+// The include guard of a header: the macro of its first #ifndef when the next line defines it.
+std::string include_guard(const fs::path& header) {
+    static const std::regex guard(R"(^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+(\w+))");
+    const auto text = read_text(header);
+    if (!text) return {};
+    // Skip the leading comments: the guard is the first preprocessor conditional.
+    const size_t first = text->find('#');
+    if (first == std::string::npos) return {};
+    const size_t line = text->rfind('\n', first);
+    const std::string rest = text->substr(line == std::string::npos ? 0 : line + 1);
+    std::smatch m;
+    if (!std::regex_search(rest, m, guard, std::regex_constants::match_continuous) || m[1] != m[2]) return {};
+    return m[1].str();
+}
+
 }  // namespace
 
 // DTYPE_<NAME> of the optional parameters a case leaves out: CANN compiles a kernel per dtype
@@ -150,6 +165,20 @@ std::string absent_param_dtype_macros(const OpDefInfo& opdef, const Case& sample
     return "";
 }
 
+std::vector<std::string> colliding_include_guards(const std::vector<fs::path>& tiling_headers, const std::vector<fs::path>& kernel_files) {
+    std::vector<std::string> out;
+    for (const auto& h : tiling_headers) {
+        const std::string g = include_guard(h);
+        if (g.empty()) continue;
+        for (const auto& k : kernel_files)
+            if (k != h && include_guard(k) == g) {
+                if (std::find(out.begin(), out.end(), g) == out.end()) out.push_back(g);
+                break;
+            }
+    }
+    return out;
+}
+
 Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path>& kernel_sources) {
     // extern "C" (with or without a space) then the qualifiers in any order, then void name(...).
     static const std::regex entry(R"(extern\s*"C"\s*(?:(?:__global__|__aicore__|inline)\s+)+void\s+(\w+)\s*\(([^)]*)\))");
@@ -166,6 +195,46 @@ Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<fs::path
     }
     return make_error("no kernel entry found in op_kernel/*.cpp",
                       "the kernel must be declared extern \"C\" __global__ __aicore__ void <name>(GM_ADDR ...)");
+}
+
+std::optional<std::string> rewrite_launch_chevrons(const std::string& text) {
+    if (text.find("<<<") == std::string::npos) return std::nullopt;
+    static const std::regex launch(R"(\b((?:\w+::)*\w+)\s*<<<([^;]*?)>>>)");
+    std::string out = std::regex_replace(text, launch, "::ascendopt_twin::chevron_launch(\"$1\", $2)");
+    if (out == text) return std::nullopt;
+    return out;
+}
+
+std::string tiling_class_in_headers(const std::vector<fs::path>& headers, const std::string& op_type) {
+    if (op_type.empty()) return {};
+    const std::regex registered(R"(REGISTER_TILING_DATA_CLASS\s*\(\s*)" + op_type + R"(\s*,\s*(\w+)\s*\))");
+    static const std::regex declared(R"(BEGIN_TILING_DATA_DEF\s*\(\s*(\w+)\s*\))");
+    std::set<std::string> classes;
+    for (const auto& h : headers) {
+        const auto text = read_text(h);
+        if (!text) continue;
+        std::smatch m;
+        if (std::regex_search(*text, m, registered)) return m[1].str();
+        for (std::sregex_iterator it(text->begin(), text->end(), declared), end; it != end; ++it) classes.insert((*it)[1].str());
+    }
+    // No registration at all (scatter_add_with_sorted): the one class the headers declare.
+    return classes.size() == 1 ? *classes.begin() : std::string();
+}
+
+std::string tensor_dtype_defines(const Case& sample) {
+    std::string out;
+    std::set<std::string> inputs;
+    for (const auto& t : sample.inputs) inputs.insert(t.name);
+    for (const auto* list : {&sample.inputs, &sample.outputs})
+        for (const auto& t : *list) {
+            const bool ref_output = list == &sample.outputs && inputs.count(t.name) > 0;
+            // An output of an input's name (a parameter updated in place, eye_fp64's y) is seen
+            // by the kernel as <NAME>_REF; the input keeps <NAME>.
+            const std::string name = upper(t.name) + (ref_output ? "_REF" : "");
+            out += "#define DTYPE_" + name + " " + dtype_cpp(t.dtype) + "\n";
+            out += "#define ORIG_DTYPE_" + name + " " + ge_name(t.dtype) + "\n";
+        }
+    return out;
 }
 
 bool clashes_with_c_library(const std::string& name) {
@@ -308,7 +377,7 @@ Result<fs::path> Builder::precompiled_prelude() {
 Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     HostBuild hb;
     Sha256 key;
-    key.update(m_tc.fingerprint).update("host-v4\n").update(build_inputs_hash(op));
+    key.update(m_tc.fingerprint).update("host-v5\n").update(build_inputs_hash(op));
     hb.key = key.hex();
     std::error_code ec;
     fs::path dir = m_cache / "builds" / hb.key;
@@ -322,6 +391,17 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
         for (const auto& d : op.host_defines) flags.push_back("-D" + d);
         std::vector<std::string> objects;
         if (auto s = compile_objects(op.host_sources, flags, tmp.path(), "host", source_view(op), objects); !s) return s.error();
+        // One relocatable object of all host sources, in which a function several of them
+        // define (gelu_quant's GetMod, defined in a header that two sources include) keeps the
+        // first definition: CANN builds those sources into separate libraries (optiling,
+        // opsproto), where the same function in both is no conflict. Between host code and the
+        // twin's libraries a second definition is still an error.
+        const fs::path merged = tmp.path() / "host.o";
+        std::vector<std::string> merge = {m_tc.cxx, "-r", "-nostdlib", "-Wl,--allow-multiple-definition", "-o", merged.string()};
+        merge.insert(merge.end(), objects.begin(), objects.end());
+        if (auto s = compile(merge, {}, source_view(op), tmp.path()); !s) return s.error();
+        for (const auto& o : objects) fs::remove(o, ec);
+        objects = {merged.string()};
         if (auto s = link(objects, tmp.path() / "describe", source_view(op)); !s) return s.error();
         const ProcessResult d = run_confined({(tmp.path() / "describe").string(), "--describe", (tmp.path() / "describe.json").string()},
                                              tmp.path(), 60);
@@ -367,12 +447,11 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         const auto eq = d.find('=');
         defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
     }
+    defines += tensor_dtype_defines(sample);
     std::set<std::string> typed;
     for (const auto* list : {&sample.inputs, &sample.outputs})
         for (const auto& t : *list) {
-            if (!typed.insert(upper(t.name)).second) continue;  // a list parameter's later tensors
-            defines += "#define DTYPE_" + upper(t.name) + " " + dtype_cpp(t.dtype) + "\n";
-            defines += "#define ORIG_DTYPE_" + upper(t.name) + " " + ge_name(t.dtype) + "\n";
+            typed.insert(upper(t.name));
             format_defines += "#define FORMAT_" + upper(t.name) + " " + std::to_string(format_code(t.format).value_or(2)) + "\n";
         }
     defines += absent_param_dtype_macros(host.opdef, sample, typed);
@@ -383,7 +462,11 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         const auto eq = d.find('=');
         defines += "#define " + (eq == std::string::npos ? d : d.substr(0, eq) + " " + d.substr(eq + 1)) + "\n";
     }
-    const std::string tiling = host.opdef.tiling_class.empty() ? "ascendopt_twin::NoTilingClassRegistered" : host.opdef.tiling_class;
+    // The host registers the kernel's tiling class; when the compiled host sources do not (the
+    // tiling code lies in a file the CMakeLists.txt does not name), the tiling headers do.
+    std::string tiling = host.opdef.tiling_class;
+    if (tiling.empty()) tiling = tiling_class_in_headers(op.tiling_headers, host.opdef.type);
+    if (tiling.empty()) tiling = "ascendopt_twin::NoTilingClassRegistered";
     defines += "#define ASCENDOPT_TILING_TYPE " + tiling + "\n";
     if (clashes_with_c_library(kb.kernel_name)) {
         // On the device no C library is in scope; here the twin's headers declared it already
@@ -416,11 +499,32 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     flags.insert(flags.end(), {"-include", pch->string(), "-include", defines_header.string()});
     for (const auto& h : op.tiling_headers) flags.insert(flags.end(), {"-include", h.string()});
     const fs::path names_header = tmp.path() / "tiling_names.h";
-    if (auto s = write_atomic(names_header, tiling_struct_names(op.tiling_headers) + format_defines); !s) return s.error();
+    // A host tiling header whose include guard a kernel header of another name also uses
+    // (ctc_loss_v3_grad: CTC_LOSS_V3_GRAD_H_ in op_host and op_kernel) would hide that kernel
+    // header, since the kernel build includes the host header first, which CANN's does not.
+    std::string undo_guards;
+    for (const auto& g : colliding_include_guards(op.tiling_headers, kernel_files)) undo_guards += "#undef " + g + "\n";
+    if (auto s = write_atomic(names_header, tiling_struct_names(op.tiling_headers) + undo_guards + format_defines); !s) return s.error();
     flags.insert(flags.end(), {"-include", names_header.string()});
+    // Units with <<<>>> launches compile from a rewritten copy that reports the original's
+    // name and lines and finds its quoted includes beside the original.
+    std::vector<fs::path> units;
+    for (const auto& unit : op.kernel_units) {
+        const auto text = read_text(unit);
+        const auto rewritten = text ? rewrite_launch_chevrons(*text) : std::nullopt;
+        if (!rewritten) {
+            units.push_back(unit);
+            continue;
+        }
+        const fs::path copy = tmp.path() / "launch_rewritten" / unit.filename();
+        fs::create_directories(copy.parent_path(), ec);
+        if (auto s = write_atomic(copy, "#line 1 \"" + unit.string() + "\"\n" + *rewritten); !s) return s.error();
+        flags.push_back("-iquote" + unit.parent_path().string());
+        units.push_back(copy);
+    }
     std::vector<std::string> objects;
-    for (size_t i = 0; i < op.host_sources.size(); ++i) objects.push_back((host.dir / ("host" + std::to_string(i) + ".o")).string());
-    if (auto s = compile_objects(op.kernel_units, flags, tmp.path(), "kernel", source_view(op), objects); !s) return s.error();
+    objects.push_back((host.dir / "host.o").string());
+    if (auto s = compile_objects(units, flags, tmp.path(), "kernel", source_view(op), objects); !s) return s.error();
     if (auto s = link(objects, tmp.path() / "op", source_view(op)); !s) return s.error();
     auto published = publish(tmp.path(), k);
     tmp.release();

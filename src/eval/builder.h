@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -106,5 +107,21 @@ Result<std::pair<std::string, int>> find_kernel_entry(const std::vector<std::fil
 // True when a kernel entry of this name would redeclare a C library function (cos, sqrt, trunc):
 // such entries are renamed in the build, and KernelBuild::kernel_name holds the new symbol.
 bool clashes_with_c_library(const std::string& name);
+// Kernel source with each CANN launch `kernel<<<blockDim, l2ctrl, stream>>>(args)` (the host-side
+// *_do wrappers some operators keep beside their kernel) turned into a call g++ can parse,
+// `::ascendopt_twin::chevron_launch("kernel", blockDim, l2ctrl, stream)(args)`, with the line
+// breaks kept; nullopt when the text has no such launch.
+std::optional<std::string> rewrite_launch_chevrons(const std::string& text);
+// The include guards of host tiling headers that a kernel file of another path also uses: the
+// kernel build #undefs them after including the tiling headers.
+std::vector<std::string> colliding_include_guards(const std::vector<std::filesystem::path>& tiling_headers,
+                                                  const std::vector<std::filesystem::path>& kernel_files);
+// The kernel's DTYPE_<NAME> and ORIG_DTYPE_<NAME> macros of a case's tensors (an output that
+// shares an input's name is <NAME>_REF).
+std::string tensor_dtype_defines(const Case& sample);
+// The class a tiling header registers for `op_type` with REGISTER_TILING_DATA_CLASS, for the
+// kernel's GET_TILING_DATA when the compiled host code registers none; with no registration for
+// it anywhere, the one class the headers declare; else empty.
+std::string tiling_class_in_headers(const std::vector<std::filesystem::path>& headers, const std::string& op_type);
 
 }  // namespace ascendopt

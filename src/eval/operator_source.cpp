@@ -104,6 +104,23 @@ bool declares_tiling_data(const fs::path& f) {
     return text && (text->find("BEGIN_TILING_DATA_DEF") != std::string::npos || text->find("REGISTER_TILING_DATA_CLASS") != std::string::npos);
 }
 
+bool any_file_mentions(const std::vector<fs::path>& files, const std::string& what) {
+    for (const auto& f : files)
+        if (const auto text = read_text(f); text && text->find(what) != std::string::npos) return true;
+    return false;
+}
+
+// Some CMakeLists.txt leave out the op_host file that registers the operator (add_layer_norm_quant
+// comments its _def.cpp out): when the sources it names have no OP_ADD, the op_host/*.cpp files
+// with one are added. (Tiling code in files no CMakeLists.txt names, the .cc files of the
+// multi_scale_deformable_attn family, is not: those files include headers from folders no
+// CMakeLists.txt names either.)
+void add_unlisted_op_def(OperatorSource& src) {
+    if (any_file_mentions(src.host_sources, "OP_ADD(")) return;
+    for (const auto& f : list_files(src.root / "op_host", ".cpp"))
+        if (!is_aclnn_api_file(f) && any_file_mentions({f}, "OP_ADD(")) add_unique(src.host_sources, f);
+}
+
 // Host sources and include folders from the CMakeLists.txt of the original folder (paths inside
 // it mapped to the copy in src.root), or op_host/*.cpp without one.
 Status find_host_sources(OperatorSource& src) {
@@ -124,6 +141,7 @@ Status find_host_sources(OperatorSource& src) {
         src.kernel_defines = (*plan)->kernel_defines;
         src.host_defines = (*plan)->host_defines;
         src.build_notes = (*plan)->notes;
+        add_unlisted_op_def(src);
     }
     // A candidate's includes that leave its folder reach the original's neighbours.
     if (src.origin != src.root)

@@ -36,6 +36,26 @@ TEST(WildConstructs, EyeLikeOperatorRuns) {
     EXPECT_NE(r.output.find("wrong_result"), std::string::npos) << r.output;
 }
 
+// Build-side forms of published operators: END_TILING_DATA_DEF without its semicolon
+// (embedding_dense_grad_v2), a function defined in a header that two host sources include
+// (gelu_quant's GetMod: CANN builds them into separate libraries), and a host-side launch
+// wrapper with <<<>>> in the kernel source (add_layer_norm_grad's *_do).
+TEST(WildConstructs, TilingDeclarationsSharedHostHelpersAndLaunchWrappersBuild) {
+    OperatorCopy op("wild_eye", "tests/ops");
+    op.edit("op_host/wild_eye_tiling.h", "END_TILING_DATA_DEF;", "END_TILING_DATA_DEF");
+    op.write("op_host/wild_eye_helpers.h",
+             "#pragma once\n#include <cstdint>\nint64_t WildEyeMod(const int64_t l, const int64_t r) { return r == 0 ? l : l % r; }\n");
+    op.edit("op_host/wild_eye.cpp", "#include \"wild_eye_tiling.h\"", "#include \"wild_eye_tiling.h\"\n#include \"wild_eye_helpers.h\"");
+    op.write("op_host/wild_eye_extra.cpp", "#include \"wild_eye_helpers.h\"\nint64_t WildEyeModTwice(int64_t a) { return WildEyeMod(a, 7) * 2; }\n");
+    op.write("op_kernel/wild_eye.cpp", *ascendopt::read_text(op.dir() / "op_kernel/wild_eye.cpp") +
+                                           "\n#ifndef __CCE_KT_TEST__\nvoid wild_eye_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* y, uint8_t* y_ref,\n"
+                                           "                 uint8_t* workspace, uint8_t* tiling) {\n"
+                                           "    wild_eye<<<blockDim, l2ctrl, stream>>>(y, y_ref,\n        workspace, tiling);\n}\n#endif\n");
+    const auto r = run_cli({"eval", op.dir().string()});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("6 of 6 cases passed"), std::string::npos) << r.output;
+}
+
 // complex64 tensors (ge::DT_COMPLEX64, a complex64 case dtype and golden) and an input whose
 // values the tiling reads through gert::Tensor::GetData (ValueDepend).
 TEST(WildConstructs, ComplexAndValueDependentInputs) {

@@ -151,3 +151,82 @@ TEST(KernelMacros, AbsentOptionalInputsTakeTheirCombinationsType) {
     EXPECT_NE(macros.find("#define DTYPE_SCALE half"), std::string::npos) << macros;
     EXPECT_EQ(macros.find("DTYPE_X"), std::string::npos) << macros;
 }
+
+TEST_F(CheckoutTree, AnOpDefTheCMakeListsLeavesOutIsStillCompiled) {
+    // add_layer_norm_quant's CMakeLists.txt comments its _def.cpp out: only the tiling is named.
+    write("src/cat/op2/CMakeLists.txt", "target_sources(optiling PRIVATE op_host/op2_tiling.cpp)\n"
+                                         "# target_sources(op_host_aclnn PRIVATE op_host/op2_def.cpp)\n");
+    write("src/cat/op2/op_host/op2_tiling.cpp", "IMPL_OP_OPTILING(Op2).Tiling(nullptr);\n");
+    write("src/cat/op2/op_host/op2_def.cpp", "namespace ops { OP_ADD(Op2); }\n");
+    write("src/cat/op2/op_host/op2_proto.cpp", "IMPL_OP_INFERSHAPE(Op2);\n");
+    write("src/cat/op2/op_kernel/op2.cpp", "#include \"kernel_operator.h\"\n");
+    auto op = load_operator_for_smoke(m_src / "cat/op2");
+    ASSERT_TRUE(op) << op.error().message;
+    const fs::path op2 = m_src / "cat/op2";
+    EXPECT_EQ(op->host_sources, (std::vector<fs::path>{op2 / "op_host/op2_tiling.cpp", op2 / "op_host/op2_def.cpp"}))
+        << "the file with OP_ADD joins the named sources; the unnamed proto file stays out";
+
+    // op1's CMakeLists.txt names its OpDef file: nothing is added.
+    auto op1 = load_operator_for_smoke(m_op);
+    ASSERT_TRUE(op1) << op1.error().message;
+    write("src/cat/op1/op_host/op1_def.cpp", "namespace ops { OP_ADD(Op1); }\n");
+    write("src/cat/op1/op_host/stray.cpp", "namespace ops { OP_ADD(Stray); }\n");
+    op1 = load_operator_for_smoke(m_op);
+    ASSERT_TRUE(op1) << op1.error().message;
+    EXPECT_FALSE(contains(op1->host_sources, m_op / "op_host/stray.cpp"));
+}
+
+TEST(KernelBuild, LaunchChevronsBecomeACallWithTheLinesKept) {
+    const std::string source =
+        "extern \"C\" __global__ __aicore__ void k(GM_ADDR x) {}\n"
+        "void k_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* x) {\n"
+        "    k<<<blockDim, l2ctrl,\n        stream>>>(\n        x);\n"
+        "    ns::k2 <<<1, nullptr, stream>>>(x);\n"
+        "}\n";
+    const auto out = rewrite_launch_chevrons(source);
+    ASSERT_TRUE(out);
+    EXPECT_NE(out->find("::ascendopt_twin::chevron_launch(\"k\", blockDim, l2ctrl,\n        stream)(\n        x);"), std::string::npos) << *out;
+    EXPECT_NE(out->find("::ascendopt_twin::chevron_launch(\"ns::k2\", 1, nullptr, stream)(x);"), std::string::npos) << *out;
+    EXPECT_EQ(std::count(out->begin(), out->end(), '\n'), std::count(source.begin(), source.end(), '\n'));
+    EXPECT_EQ(out->find("<<<"), std::string::npos);
+    EXPECT_FALSE(rewrite_launch_chevrons("int a = b << 2; // no launch\n"));
+}
+
+TEST(KernelBuild, TheKernelsTilingClassFromTheTilingHeaders) {
+    const fs::path d = fs::canonical(*make_temp_dir(fs::temp_directory_path(), "ascendopt-tiling"));
+    std::ofstream(d / "registered.h") << "BEGIN_TILING_DATA_DEF(HelperTiling)\nEND_TILING_DATA_DEF;\n"
+                                         "BEGIN_TILING_DATA_DEF(MainTiling)\nEND_TILING_DATA_DEF;\n"
+                                         "REGISTER_TILING_DATA_CLASS(HelperTilingOp, HelperTiling)\n"
+                                         "REGISTER_TILING_DATA_CLASS( MyOp , MainTiling )\n";
+    std::ofstream(d / "unregistered.h") << "BEGIN_TILING_DATA_DEF(OnlyTiling)\nEND_TILING_DATA_DEF;\n";
+    EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "MyOp"), "MainTiling");
+    EXPECT_EQ(tiling_class_in_headers({d / "unregistered.h"}, "MyOp"), "OnlyTiling") << "no registration: the one class declared";
+    EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "OtherOp"), "") << "two classes, none registered for OtherOp";
+    EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "My"), "") << "the whole name must match";
+    fs::remove_all(d);
+}
+
+TEST(KernelBuild, AnOutputOfAnInputsNameIsItsRefType) {
+    Case c;
+    c.inputs = {TensorSpec{"y", DType::f32}, TensorSpec{"x", DType::f16}};
+    c.outputs = {TensorSpec{"y", DType::f32}, TensorSpec{"z", DType::i32}};
+    const std::string d = tensor_dtype_defines(c);
+    for (const char* line : {"#define DTYPE_Y float\n", "#define DTYPE_Y_REF float\n", "#define ORIG_DTYPE_Y_REF DT_FLOAT\n",
+                             "#define DTYPE_X half\n", "#define DTYPE_Z int32_t\n"})
+        EXPECT_NE(d.find(line), std::string::npos) << line << " in\n" << d;
+    EXPECT_EQ(d.find("DTYPE_Z_REF"), std::string::npos);
+}
+
+TEST(KernelBuild, AHostTilingHeadersGuardThatAKernelHeaderSharesIsUndone) {
+    const fs::path d = fs::canonical(*make_temp_dir(fs::temp_directory_path(), "ascendopt-guards"));
+    std::ofstream(d / "host_tiling.h") << "/*\n * Copyright\n */\n\n#ifndef SHARED_GUARD_H_\n#define SHARED_GUARD_H_\nBEGIN_TILING_DATA_DEF(T)\n#endif\n";
+    std::ofstream(d / "kernel.h") << "// kernel side\n#ifndef SHARED_GUARD_H_\n#define SHARED_GUARD_H_\nnamespace K {}\n#endif\n";
+    std::ofstream(d / "other_tiling.h") << "#ifndef OTHER_H\n#define OTHER_H\n#endif\n";
+    std::ofstream(d / "once.h") << "#pragma once\n#ifndef SHARED_GUARD_H_\n#define SHARED_GUARD_H_\n#endif\n";
+    EXPECT_EQ(colliding_include_guards({d / "host_tiling.h", d / "other_tiling.h"}, {d / "kernel.h"}),
+              std::vector<std::string>{"SHARED_GUARD_H_"});
+    EXPECT_TRUE(colliding_include_guards({d / "host_tiling.h"}, {d / "host_tiling.h"}).empty()) << "a header is no collision with itself";
+    EXPECT_TRUE(colliding_include_guards({d / "other_tiling.h"}, {d / "kernel.h"}).empty());
+    EXPECT_TRUE(colliding_include_guards({d / "once.h"}, {d / "kernel.h"}).empty()) << "#pragma once first: no guard";
+    fs::remove_all(d);
+}

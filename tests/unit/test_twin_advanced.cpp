@@ -334,7 +334,7 @@ TEST_F(AdvancedApiTest, SoftMaxTilingTravelsInsideTilingData) {
     uint8_t buffer[256] = {};
     host.SaveToBuffer(buffer, sizeof(buffer));
     optiling::AdvancedTestTilingData kernel;
-    std::memcpy(&kernel, buffer, sizeof(kernel));
+    std::memcpy(static_cast<void*>(&kernel), buffer, sizeof(kernel));
     const AscendC::tiling::SoftMaxTiling& t = kernel.softmax;
     EXPECT_EQ(kernel.rows, 5u);
     EXPECT_EQ(t.srcM, 5u);

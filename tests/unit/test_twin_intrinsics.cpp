@@ -118,6 +118,50 @@ TEST_F(IntrinsicsTest, ScalarCastTrapAndTheTransposeImpl) {
         for (int c = 0; c < 16; ++c) ASSERT_EQ(t.data()[c * 16 + r], r * 16 + c);
 }
 
+TEST_F(IntrinsicsTest, ScalarBitcodeValueIsTheScalarsBits) {
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(half(1.0f)), 0x3C00u);
+    static_assert(std::is_same_v<decltype(AscendC::GetScalarBitcodeValue(half(1.0f))), uint16_t>);
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(-2.0f), 0xC0000000u);
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(bfloat16_t(1.0f)), 0x3F80u);
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(int32_t(-1)), 0xFFFFFFFFu);
+    EXPECT_EQ(AscendC::GetScalarBitcodeValue(int8_t(-2)), 0xFEu);
+}
+
+TEST_F(IntrinsicsTest, MaxMinRegisterHoldsTheLastExtremeAndItsIndex) {
+    auto src = ub<float>(64, 0), dst = ub<float>(16, 1024), work = ub<float>(64, 2048);
+    for (int i = 0; i < 64; ++i) src.data()[i] = float((i * 37) % 64) - 20.0f;  // max 43 at i = 19 (37 * 19 = 63 mod 64)
+    ReduceMax(dst, src, work, 64);
+    uint64_t reg = get_max_min_cnt();
+    float value;
+    const uint32_t low = uint32_t(reg);
+    std::memcpy(&value, &low, 4);
+    EXPECT_EQ(value, 43.0f);
+    EXPECT_EQ(reg >> 32, 19u);
+    ReduceMin(dst, src, work, 64, true);  // min -20 at i = 0
+    reg = get_max_min_cnt();
+    const uint32_t low2 = uint32_t(reg);
+    std::memcpy(&value, &low2, 4);
+    EXPECT_EQ(value, -20.0f);
+    EXPECT_EQ(reg >> 32, 0u);
+}
+
+TEST_F(IntrinsicsTest, ScalarMinMaxOfTheDeviceCompiler) {
+    // Unqualified, as kernels call them; each integer type keeps its own type.
+    EXPECT_EQ(min(3, -4), -4);
+    EXPECT_EQ(max(3, -4), 3);
+    EXPECT_EQ(min(uint64_t(1) << 40, uint64_t(7)), 7u);
+    EXPECT_EQ(max(int64_t(-1) << 40, int64_t(-7)), -7);
+    static_assert(std::is_same_v<decltype(min(uint16_t(1), uint16_t(2))), unsigned short>);
+    EXPECT_EQ(min(uint8_t(200), uint8_t(100)), 100);
+}
+
+TEST_F(IntrinsicsTest, AChevronLaunchThatRunsIsAnError) {
+    // What the build makes of `kernel<<<blockDim, l2ctrl, stream>>>(x)` in a kernel source.
+    int x = 0;
+    EXPECT_TWIN_ERROR(::ascendopt_twin::chevron_launch("my_kernel", 8u, nullptr, nullptr)(&x, 1), ascendopt_twin::ErrorKind::run_failed,
+                      "my_kernel");
+}
+
 // Raw addresses must lie in the core's UB: the intrinsics would otherwise write anywhere.
 TEST_F(IntrinsicsTest, AddressesOutsideTheUbAreRefused) {
     uint16_t outside[256] = {};

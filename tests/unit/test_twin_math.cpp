@@ -323,6 +323,33 @@ TEST_F(RearrangeTest, GatherReadsByteOffsets) {
     EXPECT_TWIN_ERROR(Gather(d2, s2, o2, 0u, 1u), ErrorKind::run_failed, "Gather");
 }
 
+TEST_F(RearrangeTest, GatherbCopiesWholeBlocksByByteOffset) {
+    // 16 source blocks of 16 uint16 each; 2 repeats of 8 blocks, offsets in reverse block order.
+    auto src = ub<uint16_t>(256, 0), dst = ub<uint16_t>(1024, 1024);
+    auto off = ub<uint32_t>(16, 4096);
+    for (int i = 0; i < 256; ++i) src.data()[i] = uint16_t(i * 3 + 1);
+    for (uint32_t i = 0; i < 16; ++i) off.data()[i] = (15 - i) * 32;
+    for (int i = 0; i < 1024; ++i) dst.data()[i] = 0xFFFF;
+    Gatherb(dst, src, off, 2, GatherRepeatParams{2, 20});  // blocks 2 apart, repeats 20 blocks apart
+    for (uint32_t r = 0; r < 2; ++r)
+        for (uint32_t j = 0; j < 8; ++j)
+            for (uint32_t k = 0; k < 16; ++k) {
+                const uint32_t at = (r * 20 + j * 2) * 16 + k;
+                ASSERT_EQ(dst.data()[at], src.data()[(15 - (r * 8 + j)) * 16 + k]) << r << " " << j << " " << k;
+                ASSERT_EQ(dst.data()[at + 16], 0xFFFF) << "the gap block between strides stays";
+            }
+    // uint32 with the default strides: 8 blocks back to back per repeat.
+    auto s32 = ub<uint32_t>(64, 8192), d32 = ub<uint32_t>(64, 9216);
+    auto o32 = ub<uint32_t>(8, 10240);
+    for (int i = 0; i < 64; ++i) s32.data()[i] = uint32_t(1000 + i);
+    for (uint32_t i = 0; i < 8; ++i) o32.data()[i] = (i % 2) * 32;
+    Gatherb(d32, s32, o32, 1, GatherRepeatParams{});
+    for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(d32.data()[i], 1000u + ((i / 8) % 2) * 8 + i % 8) << i;
+    o32.data()[3] = 40;
+    EXPECT_TWIN_ERROR(Gatherb(d32, s32, o32, 1, GatherRepeatParams{}), ErrorKind::run_failed, "offset[3] = 40 is not a multiple of 32");
+    EXPECT_TWIN_ERROR(Gatherb(d32, s32, o32, 0, GatherRepeatParams{}), ErrorKind::run_failed, "repeatTime 0");
+}
+
 TEST_F(RearrangeTest, TransDataTo5HDTransposesBlocks) {
     // 16-bit: a 16 x 16 transpose.
     auto s = ub<int16_t>(256, 0), d = ub<int16_t>(256, 1024);
@@ -402,6 +429,40 @@ TEST_F(RearrangeTest, BroadCastRepeatsTheUnitAxis) {
     for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 8; ++j) ASSERT_EQ(dst.data()[i * 8 + j], float(i + 1));
     EXPECT_TWIN_ERROR((BroadCast<float, 2, 1>(dst, src, dstShape, rowShape)), ErrorKind::run_failed, "extent 1");
+}
+
+namespace {
+// numpy's broadcast_to of a row-major [rows or 1, cols or 1] source to [rows, cols].
+template <class T>
+std::vector<T> broadcast_reference(const T* src, uint32_t src_rows, uint32_t src_cols, uint32_t rows, uint32_t cols) {
+    std::vector<T> out(size_t(rows) * cols);
+    for (uint32_t i = 0; i < rows; ++i)
+        for (uint32_t j = 0; j < cols; ++j) out[size_t(i) * cols + j] = src[(src_rows == 1 ? 0 : i) * src_cols + (src_cols == 1 ? 0 : j)];
+    return out;
+}
+}  // namespace
+
+TEST_F(RearrangeTest, BroadcastMatchesNumpysBroadcastTo) {
+    // dim 1: [1] -> [n] (inplace_fused_matmul_softmax_grad's form), with a length not a whole block.
+    auto s1 = ub<float>(8, 0), d1 = ub<float>(64, 1024);
+    s1.data()[0] = -2.5f;
+    const uint32_t one[1] = {1}, n[1] = {37};
+    Broadcast<float, 1, 0>(d1, s1, n, one);
+    const auto r1 = broadcast_reference(s1.data(), 1, 1, 1, 37);
+    for (int j = 0; j < 37; ++j) ASSERT_EQ(d1.data()[j], r1[j]) << j;
+    // dim 2, half, k = 13 (not 32-byte aligned): [m, 1] -> [m, k] and [1, k] -> [m, k].
+    auto s2 = ub<half>(16, 4096), d2 = ub<half>(128, 5120);
+    for (int i = 0; i < 16; ++i) s2.data()[i] = half(float(i) * 0.25f - 1.0f);
+    const uint32_t dst_shape[2] = {5, 13}, col[2] = {5, 1}, row[2] = {1, 13};
+    Broadcast<half, 2, 1>(d2, s2, dst_shape, col, ub<uint8_t>(1024, 8192));
+    auto r2 = broadcast_reference(s2.data(), 5, 1, 5, 13);
+    for (int k = 0; k < 65; ++k) ASSERT_EQ(d2.data()[k].bits, r2[k].bits) << k;
+    Broadcast<half, 2, 0>(d2, s2, dst_shape, row);
+    r2 = broadcast_reference(s2.data(), 1, 13, 5, 13);
+    for (int k = 0; k < 65; ++k) ASSERT_EQ(d2.data()[k].bits, r2[k].bits) << k;
+    EXPECT_TWIN_ERROR((Broadcast<half, 2, 0>(d2, s2, dst_shape, col)), ErrorKind::run_failed, "Broadcast: srcShape[0] is 5");
+    const uint32_t other_cols[2] = {5, 12};
+    EXPECT_TWIN_ERROR((Broadcast<half, 2, 0>(d2, s2, other_cols, row)), ErrorKind::run_failed, "differs from dstShape[1]");
 }
 
 TEST_F(RearrangeTest, CompareScalarMaskFormWritesOneBitPerLane) {

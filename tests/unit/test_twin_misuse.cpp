@@ -150,3 +150,70 @@ TEST_F(MisuseTest, MaskOutOfRange) {
     auto t = ub<float>(256);
     EXPECT_TWIN_ERROR(Adds(t, t, 1.0f, 65, 1, UnaryRepeatParams()), ErrorKind::run_failed, "mask 65 must be 1..64");
 }
+
+// TPipe::Init (re)initializes a pipe: first use after construction, or after Destroy; it makes
+// the pipe the core's (GetTPipePtr) and its buffers start over. Init over live buffers is refused.
+TEST_F(MisuseTest, TPipeInitAfterDestroyStartsOverAndNotBefore) {
+    TPipe first;
+    TPipe second;  // constructed last: the core's pipe now
+    EXPECT_EQ(GetTPipePtr(), &second);
+    first.Init();
+    EXPECT_EQ(GetTPipePtr(), &first);
+    TBuf<QuePosition::VECCALC> a, b;
+    first.InitBuffer(a, 1024);
+    EXPECT_EQ(first.used_bytes(), 1024u);
+    EXPECT_TWIN_ERROR(first.Init(), ErrorKind::run_failed, "1024 bytes of UB are still set up");
+    first.Destroy();
+    first.Init();
+    first.InitBuffer(b, 512);
+    EXPECT_EQ(first.used_bytes(), 512u);
+    EXPECT_EQ(b.Get<float>().GetPhyAddr(), a.Get<float>().GetPhyAddr()) << "the second setup starts at the UB's start again";
+}
+
+// EnQue/DeQue with the logical positions named (feeds_repeat's VECIN -> VECOUT TQueBind) are the
+// same hand-off, with the same checks.
+TEST_F(MisuseTest, EnQueAndDeQueNamingPositionsAreTheSameHandOff) {
+    TPipe pipe;
+    TQueBind<QuePosition::VECIN, QuePosition::VECOUT, 1> q;
+    pipe.InitBuffer(q, 1, 256);
+    auto t = q.AllocTensor<float>();
+    Duplicate(t, 3.0f, 64);
+    EXPECT_TRUE((q.EnQue<QuePosition::VECIN, QuePosition::VECOUT, float>(t)));
+    EXPECT_EQ(q.GetTensorCountInQue(), 1);
+    auto back = q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, float>();
+    EXPECT_EQ(back.GetPhyAddr(), t.GetPhyAddr());
+    EXPECT_EQ(back.GetValue(63), 3.0f);
+    EXPECT_TWIN_ERROR((q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, float>()), ErrorKind::run_failed, "DeQue on an empty queue");
+    q.FreeTensor(back);
+}
+
+// A TQue configured by a TQueConfig (mse_loss_grad_v2) works as the plain queue; one that asks
+// for a format conversion is refused at compile time (checked here on the trait).
+namespace {
+constexpr TQueConfig k_plain_config = {false, false, false, 0, 1, 0, {TPosition::MAX}};
+constexpr TQueConfig k_nd2nz_config = {true, false, false, 0, 1, 0, {}};
+}  // namespace
+TEST_F(MisuseTest, TQueWithATQueConfigIsThePlainQueue) {
+    static_assert(!ascendopt_twin::detail::queue_converts_format<&k_plain_config>());
+    static_assert(ascendopt_twin::detail::queue_converts_format<&k_nd2nz_config>());
+    static_assert(ascendopt_twin::detail::queue_converts_format<2>() && !ascendopt_twin::detail::queue_converts_format<0>());
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1, &k_plain_config> q;
+    pipe.InitBuffer(q, 2, 128);
+    auto a = q.AllocTensor<half>();
+    auto b = q.AllocTensor<half>();
+    EXPECT_NE(a.GetPhyAddr(), b.GetPhyAddr());
+    EXPECT_TWIN_ERROR(q.AllocTensor<half>(), ErrorKind::run_failed, "AllocTensor");
+    q.EnQue(a);
+    EXPECT_EQ(q.DeQue<half>().GetPhyAddr(), a.GetPhyAddr());
+}
+
+// int4b_t packs two elements per byte, which the twin's tensors do not model: kernels that name
+// the int4 path compile (ascend_quant_v2, group_quant), and a Cast that reaches it fails.
+TEST_F(MisuseTest, CastToOrFromInt4IsNotModelled) {
+    auto src = ub<half>(64, 0);
+    auto bytes = ub<int8_t>(64, 1024);
+    EXPECT_TWIN_ERROR(Cast(bytes.ReinterpretCast<int4b_t>(), src, RoundMode::CAST_RINT, 64), ErrorKind::run_failed,
+                      "int4b_t (two 4-bit elements per byte) is not modelled");
+    EXPECT_TWIN_ERROR(Cast(src, bytes.ReinterpretCast<int4b_t>(), RoundMode::CAST_NONE, 64), ErrorKind::run_failed, "Cast");
+}

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <deque>
 
 #include "twin_rt.h"
@@ -58,6 +59,40 @@ const OpImpl* find_impl(const std::string& type) {
 
 void register_tiling_class(const char* op_type, const std::type_info& cls, size_t size) {
     tiling_list().push_back(TilingClass{op_type, demangle(cls.name()), size});
+}
+
+namespace {
+struct TilingBinding {
+    size_t size;
+    void* buffer;
+};
+std::map<const void*, TilingBinding>& tiling_bindings() {
+    thread_local std::map<const void*, TilingBinding> bindings;
+    return bindings;
+}
+}  // namespace
+
+void bind_tiling_data(void* object, size_t size, void* buffer) {
+    if (!buffer) fail(ErrorKind::run_failed, "SetDataPtr", "the data pointer is null");
+    flush_tiling_data(object);
+    std::memcpy(object, buffer, size);
+    tiling_bindings()[object] = TilingBinding{size, buffer};
+}
+
+void flush_tiling_data(const void* object) {
+    const auto& bindings = tiling_bindings();
+    if (bindings.empty()) return;
+    const auto it = bindings.find(object);
+    if (it != bindings.end()) std::memcpy(it->second.buffer, object, it->second.size);
+}
+
+void unbind_tiling_data(const void* object) {
+    auto& bindings = tiling_bindings();
+    if (bindings.empty()) return;
+    const auto it = bindings.find(object);
+    if (it == bindings.end()) return;
+    std::memcpy(it->second.buffer, object, it->second.size);
+    bindings.erase(it);
 }
 
 void save_tiling(const void* data, size_t size, void* buffer, size_t capacity) {

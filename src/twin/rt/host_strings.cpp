@@ -1,9 +1,13 @@
 // The text forms CANN's operator libraries give host code for its log messages: ops::ToString
 // of shapes, declared by the host sources that use them (mat_mul_v3_proto.cpp) and defined in a
-// CANN library they link. Ours: "[d0, d1, ...]", and "nullptr" for a missing shape.
+// CANN library they link. Ours: "[d0, d1, ...]", and "nullptr" for a missing shape. And the log
+// library's CheckLogLevel, weak: a host source may define its own.
 #include <string>
 
+#include "base/alog_pub.h"
 #include "exe_graph/runtime/shape.h"
+
+__attribute__((weak)) int CheckLogLevel(int module_id, int level) { return AlogCheckDebugLevel(module_id, level); }
 
 namespace ops {
 

@@ -38,4 +38,7 @@ __attribute__((format(printf, 4, 5))) inline void AlogRecord(int module_id, int 
 #define dlog_info(module_id, fmt, ...) ((void)0)
 #define dlog_debug(module_id, fmt, ...) ((void)0)
 #define dlog_event(module_id, fmt, ...) ((void)0)
-#define CheckLogLevel(module_id, level) AlogCheckDebugLevel((module_id), (level))
+// CheckLogLevel is the log library's function (not a macro): some host sources define their own
+// (max_pool3_d_with_argmax_v2). The twin runtime's definition (rt/host_strings.cpp) is weak,
+// so theirs takes its place; it answers as AlogCheckDebugLevel.
+int CheckLogLevel(int module_id, int level);

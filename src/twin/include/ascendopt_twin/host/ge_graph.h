@@ -4,6 +4,10 @@
 // reads (names, tensor bytes, descriptions), and the twin never hands them any.
 #pragma once
 
+#include <any>
+#include <map>
+#include <string>
+
 #include "ascendopt_twin/host/ge_types.h"
 
 namespace ge {
@@ -49,8 +53,28 @@ public:
     TensorDesc GetOutputDescByName(const char*) const { return TensorDesc(); }
     graphStatus UpdateOutputDesc(const char*, const TensorDesc&) { return GRAPH_SUCCESS; }
 
+    // Attributes by name. GetAttr gives GRAPH_FAILED, leaving `value` as it was, when the
+    // operator has no attribute of that name or holds it as another type (a value is read as
+    // the type it was set with: set as int64_t, read as int64_t).
+    template <class T>
+    Operator& SetAttr(const char* name, const T& value) {
+        m_attrs[name] = value;
+        return *this;
+    }
+    Operator& SetAttr(const char* name, const char* value) { return SetAttr(name, AscendString(value)); }
+    template <class T>
+    graphStatus GetAttr(const char* name, T& value) const {
+        const auto it = m_attrs.find(name);
+        if (it == m_attrs.end()) return GRAPH_FAILED;
+        const T* held = std::any_cast<T>(&it->second);
+        if (!held) return GRAPH_FAILED;
+        value = *held;
+        return GRAPH_SUCCESS;
+    }
+
 private:
     std::string m_name, m_type;
+    std::map<std::string, std::any> m_attrs;
 };
 
 }  // namespace ge

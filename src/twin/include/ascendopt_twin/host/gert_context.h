@@ -30,6 +30,8 @@ public:
     AnchorInstanceInfo(uint32_t start, uint32_t count) : m_start(start), m_count(count) {}
     uint32_t GetInstanceStart() const { return m_start; }
     uint32_t GetInstantiationNum() const { return m_count; }
+    // The same count under the name other releases give it (scatter_list).
+    uint32_t GetInstanceNum() const { return m_count; }
 
 private:
     uint32_t m_start = 0;
@@ -132,6 +134,11 @@ protected:
     IoDesc* m_io;
     ComputeNodeInfo m_node;
 };
+
+// gert's common base of the tiling and shape contexts, which host code reaches by a cast from
+// any of them (scatter_list's InferShape reads GetComputeNodeOutputNum through it): the twin's
+// NodeContext is that base, the first and only one of each context.
+using ExtendedKernelContext = NodeContext;
 
 class TilingContext : public NodeContext {
 public:

@@ -17,6 +17,11 @@
 #include "ascendopt_twin/host/init_value.h"
 #include "register/tilingdata_base.h"
 
+namespace optiling {
+// The check-support function an OpDef registers with AICore().SetCheckSupport.
+using OP_CHECK_FUNC = ge::graphStatus (*)(const ge::Operator& op, ge::AscendString& result);
+}  // namespace optiling
+
 namespace ops {
 
 enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
@@ -155,7 +160,10 @@ private:
 class OpAICoreDef {
 public:
     OpAICoreDef& SetTiling(TilingFunc f) { m_tiling = f; return *this; }
-    OpAICoreDef& SetCheckSupport(ge::graphStatus (*)(...)) { return *this; }
+    // The check-support function of the documented type (graph mode asks it whether the AI Core
+    // takes a node); the twin keeps it and never calls it.
+    OpAICoreDef& SetCheckSupport(optiling::OP_CHECK_FUNC f) { m_check_support = f; return *this; }
+    optiling::OP_CHECK_FUNC check_support() const { return m_check_support; }
     OpAICoreDef& AddConfig(const char* soc) {
         m_socs.emplace_back(soc);
         return *this;
@@ -177,6 +185,7 @@ public:
 
 private:
     TilingFunc m_tiling = nullptr;
+    optiling::OP_CHECK_FUNC m_check_support = nullptr;
     std::vector<std::string> m_socs;
     std::vector<std::pair<std::string, OpAICoreConfig>> m_configs;
 };

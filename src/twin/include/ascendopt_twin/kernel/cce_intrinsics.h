@@ -189,3 +189,12 @@ struct AscendoptBlockIdxBuiltin {
     ASCENDOPT_TWIN_FN operator int64_t() const { return ascendopt_twin::block_idx(); }
 };
 inline constexpr AscendoptBlockIdxBuiltin block_idx{};
+
+// The maxMin register GetReduceMaxMinCount reads, raw: after a ReduceMax/ReduceMin (or the
+// WholeReduce forms), the bits of the extreme value as a float in the low 32 bits (as GetAccVal
+// gives ReduceSum's) and its index in the high 32 bits. Our reading of the layout, from
+// add_rms_norm_dynamic_quant, which reads the low word as a float after a float ReduceMax.
+ASCENDOPT_TWIN_FN inline uint64_t get_max_min_cnt() {
+    const auto& s = ascendopt_twin::reduce_state();
+    return (uint64_t(s.index) << 32) | ascendopt_twin::float_bits(static_cast<float>(s.value));
+}

@@ -68,6 +68,26 @@ inline constexpr ascendopt_twin::detail::BlockNumVariable block_num{};
     } while (0)
 #define TILING_KEY_IS(key) (::ascendopt_twin::tiling_key() == static_cast<uint64_t>(key))
 
+// A launch written `kernel<<<blockDim, l2ctrl, stream>>>(args)` in kernel source is CANN's host-side
+// launch (the *_do wrappers some operators keep for their own tests). g++ cannot parse the
+// chevrons, so the build rewrites it to chevron_launch("kernel", blockDim, l2ctrl, stream)(args).
+// The twin launches kernels only through its harness and nothing calls such a wrapper: one that
+// runs anyway is a run_failed error naming the kernel.
+namespace ascendopt_twin {
+struct ChevronLaunch {
+    const char* kernel;
+    template <class... Args>
+    ASCENDOPT_TWIN_FN void operator()(Args&&...) const {
+        fail(ErrorKind::run_failed, "<<<>>>",
+             std::string("the code launched kernel ") + kernel + " with <<<...>>>: on the twin only the harness launches kernels");
+    }
+};
+template <class... LaunchArgs>
+ASCENDOPT_TWIN_FN inline ChevronLaunch chevron_launch(const char* kernel, LaunchArgs&&...) {
+    return ChevronLaunch{kernel};
+}
+}  // namespace ascendopt_twin
+
 namespace AscendC {
 // Trap stops the kernel with an error on the device (kernels call it on invalid input).
 ASCENDOPT_TWIN_FN inline void Trap() {

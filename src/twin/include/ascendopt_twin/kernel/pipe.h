@@ -12,6 +12,7 @@
 #include "ascendopt_twin/attrs.h"
 
 #include <string>
+#include <type_traits>
 
 #include "ascendopt_twin/kernel/tensor.h"
 
@@ -176,6 +177,14 @@ struct Arena {
     uint64_t limit = 0;
 };
 
+// Whether a TQue's third template argument (TQueConfig pointer or int bits) asks for a format
+// conversion.
+template <auto mask>
+constexpr bool queue_converts_format() {
+    if constexpr (std::is_pointer_v<decltype(mask)>) return mask != nullptr && (mask->nd2nz || mask->nz2nd);
+    else return (static_cast<uint64_t>(mask) & 3u) != 0;
+}
+
 }  // namespace ascendopt_twin::detail
 
 namespace AscendC {
@@ -190,10 +199,27 @@ class TPipe;
 template <TPosition pos, uint32_t bufIDSize>
 class TBufPool;
 
-template <TPosition pos, int32_t depth = 1>
+// A queue's configuration, the TQue template's third argument in its pointer form
+// (`TQue<pos, depth, &config>`, config constexpr; the int form is bit 0 nd2nz, bit 1 nz2nd).
+// The format conversions (nd2nz on A1/B1, nz2nd on CO2) are not modelled: a queue that asks for
+// one does not compile. The other fields (buffer sizes for a static setup, consumers) change
+// nothing on the twin, whose queues take their buffers from InitBuffer.
+struct TQueConfig {
+    bool nd2nz = false;
+    bool nz2nd = false;
+    bool scmBlockGroup = false;
+    uint32_t bufferLen = 0;
+    uint32_t bufferNumber = 0;
+    uint32_t consumerSize = 0;
+    TPosition consumer[8] = {};
+};
+
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
 class TQue {
 public:
     static constexpr TPosition position = pos;
+    static_assert(!ascendopt_twin::detail::queue_converts_format<mask>(),
+                  "TQue: the nd2nz / nz2nd format conversion of a queue is not modelled by the twin");
 
     template <class T>
     ASCENDOPT_TWIN_FN LocalTensor<T> AllocTensor() {
@@ -212,6 +238,17 @@ public:
     ASCENDOPT_TWIN_FN LocalTensor<T> DeQue() {
         const int i = m_buffers.pop("TQue::DeQue");
         return LocalTensor<T>(reinterpret_cast<T*>(m_buffers.slice(i)), m_buffers.len() / sizeof(T), m_buffers.len() / sizeof(T));
+    }
+    // The forms that name the hand-off's logical source and destination positions (a TQueBind
+    // of VECIN and VECOUT between a copy-in and a copy-out): on the device they choose the
+    // stages the hand-off synchronizes; the twin's queue hand-off orders every stage alike.
+    template <TPosition srcUserPos, TPosition dstUserPos, class T>
+    ASCENDOPT_TWIN_FN bool EnQue(const LocalTensor<T>& tensor) {
+        return EnQue(tensor);
+    }
+    template <TPosition srcUserPos, TPosition dstUserPos, class T>
+    ASCENDOPT_TWIN_FN LocalTensor<T> DeQue() {
+        return DeQue<T>();
     }
     template <class T>
     ASCENDOPT_TWIN_FN void FreeTensor(LocalTensor<T>& tensor) {
@@ -232,8 +269,8 @@ private:
 };
 
 // A queue between two positions lives in the memory of the first that is on-chip.
-template <TPosition src, TPosition dst, int32_t depth = 1>
-class TQueBind : public TQue<(ascendopt_twin::detail::position_mem(src) >= 0 ? src : dst), depth> {};
+template <TPosition src, TPosition dst, int32_t depth = 1, auto mask = 0>
+class TQueBind : public TQue<(ascendopt_twin::detail::position_mem(src) >= 0 ? src : dst), depth, mask> {};
 
 template <TPosition pos = TPosition::VECCALC>
 class TBuf {
@@ -372,6 +409,17 @@ public:
         for (auto& a : m_arenas) a.used = 0;
     }
     ASCENDOPT_TWIN_FN void Destroy() { Reset(); }
+    // Init (re)initializes the pipe's memory and event ids and makes it the core's pipe
+    // (GetTPipePtr). Documented: a pipe used again is Destroyed before Init. Init right after
+    // construction is the documented first use; Init while buffers are still set up is an error.
+    ASCENDOPT_TWIN_FN void Init() {
+        for (size_t m = 0; m < ascendopt_twin::detail::k_mems; ++m)
+            if (m_arenas[m].used != 0)
+                ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "TPipe::Init",
+                                     std::to_string(m_arenas[m].used) + " bytes of " + ascendopt_twin::mem_name(ascendopt_twin::Mem(m)) +
+                                         " are still set up: call Destroy before Init");
+        ascendopt_twin::set_current_pipe(this);
+    }
     // Event ids name hardware flags; the twin models flags by (pipes, id), and one id per event
     // kind is all the kernels here need, so every request gets id 0.
     template <HardEvent e>

@@ -1,11 +1,12 @@
 // Vector APIs that rearrange or generate data: Brcb (each element to a whole block),
-// ArithProgression, Gather (by byte offsets, count and mask forms), TransDataTo5HD (the 16-block
+// ArithProgression, Gather (by byte offsets, count and mask forms), Gatherb (by 32-byte blocks), TransDataTo5HD (the 16-block
 // transpose), RepeatReduceSum, and the fused multiply-adds FusedMulAdd and MulAddDst.
 // Every element any of them touches is checked against its tensor's UB buffer first.
 #pragma once
 
 #include "ascendopt_twin/attrs.h"
 
+#include <cstring>
 #include <string>
 #include <type_traits>
 
@@ -33,6 +34,16 @@ struct TransDataTo5HDParams {
 };
 
 constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
+
+// Gatherb's destination strides, in 32-byte blocks: between the blocks of one repeat and
+// between repeats.
+struct GatherRepeatParams {
+    uint32_t blockNumber = DEFAULT_BLK_NUM;
+    uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
+    uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    GatherRepeatParams() = default;
+    ASCENDOPT_TWIN_FN GatherRepeatParams(uint16_t blk, uint16_t rep) : dstBlkStride(blk), dstRepStride(rep) {}
+};
 
 }  // namespace AscendC
 
@@ -108,6 +119,32 @@ ASCENDOPT_TWIN_FN void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
     for (uint32_t i = 0; i < count; ++i)
         dst.data()[i] = gather_one(src, uint64_t(srcBaseAddr) + srcOffsetLocal.data()[i], "Gather");
     record_vector<T>("Gather", count, dst.data(), src.data(), srcOffsetLocal.data());
+}
+
+// Gatherb: whole 32-byte blocks. Repeat r gathers 8 blocks: block j is the source block at byte
+// offset[8r + j] of src0 (a multiple of 32), written at destination block r * dstRepStride +
+// j * dstBlkStride. No mask applies. The 910B documents it for uint16_t and uint32_t.
+template <class T>
+ASCENDOPT_TWIN_FN void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& offset,
+                               const uint8_t repeatTime, const GatherRepeatParams& p) {
+    static_assert(std::is_same_v<T, uint16_t> || std::is_same_v<T, uint32_t>, "Gatherb takes uint16_t or uint32_t (910B)");
+    using namespace ascendopt_twin::detail;
+    constexpr uint32_t epb = block_elems<T>();
+    if (repeatTime == 0) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Gatherb", "repeatTime 0: it must be 1..255");
+    require_count(uint64_t(repeatTime) * 8, offset, "Gatherb", "offset");
+    require_count((uint64_t(repeatTime - 1) * p.dstRepStride + 7ull * p.dstBlkStride + 1) * epb, dst, "Gatherb", "destination");
+    for (uint32_t r = 0; r < repeatTime; ++r)
+        for (uint32_t j = 0; j < 8; ++j) {
+            const uint32_t byte = offset.data()[r * 8 + j];
+            if (byte % 32 != 0)
+                ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Gatherb",
+                                     "offset[" + str(uint64_t(r) * 8 + j) + "] = " + str(byte) + " is not a multiple of 32 bytes");
+            const uint64_t first = byte / sizeof(T);
+            require_element(src0, first + epb - 1, "Gatherb", "source");
+            T* block = dst.data() + (uint64_t(r) * p.dstRepStride + uint64_t(j) * p.dstBlkStride) * epb;
+            std::memmove(block, src0.data() + first, 32);
+        }
+    record_vector<T>("Gatherb", uint64_t(repeatTime) * 8 * epb, dst.data(), src0.data(), offset.data());
 }
 
 // Gather, mask forms: lane `lane` of repeat r reads offset r * lanes + lane and writes the

@@ -155,6 +155,19 @@ ASCENDOPT_TWIN_FN void OOMCheckAddrRange(T* gmAddr, const uint64_t gmSize) {
     (void)gmSize;
 }
 
+// GetScalarBitcodeValue: the bits of a scalar as the unsigned integer of its width (half 1.0 is
+// 0x3C00), which kernels hand to APIs that take a raw pattern (DataCopyPadParams::paddingValue).
+// Not in the API reference; our reading from its use in grid_sampler2_d_grad.
+template <class T>
+ASCENDOPT_TWIN_FN auto GetScalarBitcodeValue(const T& value) {
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "GetScalarBitcodeValue takes 8-, 16-, 32- or 64-bit scalars");
+    using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
+                                    std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+    Bits bits;
+    std::memcpy(&bits, &value, sizeof(T));
+    return bits;
+}
+
 }  // namespace AscendC
 
 // The device compiler's mask intrinsics, which kernels call at global scope.
@@ -165,3 +178,6 @@ ASCENDOPT_TWIN_FN inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLo
     m.hi = maskHigh;
     m.lo = maskLow;
 }
+
+// The device compiler's scalar min and max (eye_fp64, mat_mul_v3: unqualified calls) are in
+// cce_intrinsics.h.

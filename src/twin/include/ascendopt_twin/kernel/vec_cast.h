@@ -84,9 +84,18 @@ ASCENDOPT_TWIN_FN inline double round_integer(double v, AscendC::RoundMode mode)
 // Converts one element to D. `same_float` says the source is a float type of D's own format:
 // the hardware then rounds to an integral value and keeps the type (vconv f32->f32 with a
 // rounding mode is "round to integer"); CAST_NONE keeps the value.
+// int4b_t packs two elements in a byte; the twin's tensors hold whole bytes per element, so a
+// cast to or from it would lay the data out wrongly. Kernels that name the int4 path compile;
+// reaching it is a run_failed error.
+[[noreturn]] ASCENDOPT_TWIN_FN inline void int4_not_modelled(const char* api) {
+    fail(ErrorKind::run_failed, api, "int4b_t (two 4-bit elements per byte) is not modelled by the twin");
+}
+
 template <class D>
 ASCENDOPT_TWIN_FN D cast_value(double v, AscendC::RoundMode mode, bool same_float = false) {
-    if constexpr (std::is_same_v<D, Half> || std::is_same_v<D, BFloat16> || std::is_same_v<D, float>) {
+    if constexpr (std::is_same_v<D, int4b_t>) {
+        int4_not_modelled("Cast");
+    } else if constexpr (std::is_same_v<D, Half> || std::is_same_v<D, BFloat16> || std::is_same_v<D, float>) {
         if (same_float && mode != AscendC::RoundMode::CAST_NONE && mode != AscendC::RoundMode::CAST_ODD &&
             !ascendopt_twin::math::isnan(v) && !ascendopt_twin::math::isinf(v))
             return static_cast<D>(float(round_integer(v, mode)));
@@ -104,7 +113,8 @@ ASCENDOPT_TWIN_FN D cast_value(double v, AscendC::RoundMode mode, bool same_floa
 
 template <class S>
 ASCENDOPT_TWIN_FN double to_double(S v) {
-    if constexpr (std::is_same_v<S, Half> || std::is_same_v<S, BFloat16>) return double(float(v));
+    if constexpr (std::is_same_v<S, int4b_t>) int4_not_modelled("Cast");
+    else if constexpr (std::is_same_v<S, Half> || std::is_same_v<S, BFloat16>) return double(float(v));
     else return static_cast<double>(v);
 }
 
