@@ -5,7 +5,13 @@
 
 #include <cstdint>
 
+// Kernel code has them as int32_t, host code as uint32_t (as CANN declares each side's).
 namespace AscendC {
-constexpr int32_t ONE_BLK_SIZE = 32;  // bytes in a data block
-constexpr int32_t BLOCK_CUBE = 16;    // rows and columns of a cube fractal
+#ifdef ASCENDOPT_TWIN_KERNEL
+using BlockConstant = int32_t;
+#else
+using BlockConstant = uint32_t;
+#endif
+constexpr BlockConstant ONE_BLK_SIZE = 32;  // bytes in a data block
+constexpr BlockConstant BLOCK_CUBE = 16;    // rows and columns of a cube fractal
 }  // namespace AscendC

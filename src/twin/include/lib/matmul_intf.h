@@ -16,3 +16,30 @@ constexpr int32_t DEFAULT_C0_SIZE = 32;
 namespace matmul {
 using namespace AscendC;
 }  // namespace matmul
+
+// The configuration type and its builders are named unqualified at global scope by kernels that
+// write no `using namespace` (quant_batch_matmul_v3), as CANN's matmul headers allow. The CFG_*
+// constants stay in AscendC: kernels declare their own of those names.
+using AscendC::GetBasicConfig;
+using AscendC::GetIBShareNormConfig;
+using AscendC::GetMDLConfig;
+using AscendC::GetMMConfig;
+using AscendC::GetNormalConfig;
+using AscendC::GetSpecialMDLConfig;
+using AscendC::MatmulBatchParams;
+using AscendC::MatmulConfig;
+using AscendC::MatmulConfigMode;
+using AscendC::MatmulFuncParams;
+using AscendC::MatmulQuantParams;
+using AscendC::MatmulShapeParams;
+using AscendC::BatchMode;
+using AscendC::BatchOutMode;
+using AscendC::CubeFormat;
+using AscendC::GetMatmulApiTiling;
+using AscendC::IterateMode;
+using AscendC::IterateOrder;
+using AscendC::LayoutMode;
+using AscendC::MatmulApiStaticTiling;
+using AscendC::MatmulCallBackFunc;
+using AscendC::MatmulType;
+using AscendC::ScheduleType;
