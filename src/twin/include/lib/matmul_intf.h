@@ -11,6 +11,14 @@
 namespace AscendC {
 // Bytes of one C0 block (the 32-byte unit of DataCopy and the cube's fractal rows).
 constexpr int32_t DEFAULT_C0_SIZE = 32;
+
+// The quotient rounded up, which the batch matmul kernels call unqualified. Only with the Matmul
+// headers, and for one operand type: kernels that define their own two-type CeilDiv
+// (pad_v3_grad_replicate) must keep resolving to theirs.
+template <class T>
+ASCENDOPT_TWIN_FN constexpr T CeilDiv(T a, T b) {
+    return DivCeil(a, b);
+}
 }  // namespace AscendC
 
 namespace matmul {

@@ -79,11 +79,6 @@ template <class T, class U, class = std::enable_if_t<std::is_arithmetic_v<T> && 
 ASCENDOPT_TWIN_FN constexpr std::common_type_t<T, U> Ceil(T a, U b) {
     return DivCeil(a, b);
 }
-// CeilDiv: the same, under the name the batch matmul kernels use.
-template <class T, class U, class = std::enable_if_t<std::is_arithmetic_v<T> && std::is_arithmetic_v<U>>>
-ASCENDOPT_TWIN_FN constexpr std::common_type_t<T, U> CeilDiv(T a, U b) {
-    return DivCeil(a, b);
-}
 
 // Bytes of one data block (the unit of DataCopy and of block strides).
 ASCENDOPT_TWIN_FN inline constexpr uint32_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
