@@ -512,8 +512,7 @@ private:
         constexpr uint64_t c0 = ascendopt_twin::cube::c0<T>();
         const uint64_t need = mm::align_up(stored_rows, 16) * mm::align_up(stored_cols, c0) * sizeof(T);
         if (bytes == 0) {
-            TPipe* pipe = m_pipe ? m_pipe : static_cast<TPipe*>(ascendopt_twin::current_pipe());
-            pipe->InitBuffer(buf, uint32_t(need));
+            aic_pipe(client.m_api)->InitBuffer(buf, uint32_t(need));
             bytes = need;
         } else if (need > bytes) {
             ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, client.m_api,
@@ -532,6 +531,12 @@ private:
         tile.in_l1 = true;
         return tile;
     }
+    // The TPipe the AIC-side buffers come from: the object's, else the core's current one.
+    ASCENDOPT_TWIN_FN TPipe* aic_pipe(const char* api) const {
+        TPipe* pipe = m_pipe ? m_pipe : static_cast<TPipe*>(ascendopt_twin::current_pipe());
+        if (!pipe) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "no TPipe on the AIC to take the Matmul buffers from");
+        return pipe;
+    }
     // The AIC buffers for the client's base block, from this object's TPipe (once).
     ASCENDOPT_TWIN_FN void ensure_buffers(const MatmulImpl& client) {
         namespace mm = ascendopt_twin::mm;
@@ -539,8 +544,7 @@ private:
         mm::buffer_bytes<SrcAT, SrcBT, Acc>(uint64_t(client.m_tiling.baseM), uint64_t(client.m_tiling.baseN), uint64_t(client.m_tiling.baseK), a,
                                             b, c, bt);
         if (m_buffers_ready) return;
-        TPipe* pipe = m_pipe ? m_pipe : static_cast<TPipe*>(ascendopt_twin::current_pipe());
-        if (!pipe) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, client.m_api, "no TPipe on the AIC to take the Matmul buffers from");
+        TPipe* pipe = aic_pipe(client.m_api);
         const uint64_t bt_size = ascendopt_twin::mem_size(ascendopt_twin::Mem::BT);
         pipe->InitBuffer(m_l1, uint32_t(a + b + mm::align_up(bt, 32)));
         pipe->InitBuffer(m_l0a, uint32_t(a + 512));
