@@ -3,7 +3,8 @@
 // that calls the cube (the Matmul API, Mmad, LoadData, Fixpipe) and the vector unit is mixed,
 // one AIC with two AIVs (MIX_AIC_1_2), one that calls only the cube runs on AIC cores, and
 // anything else on vector cores. The harness launches accordingly (job fields "kernel_type",
-// "kernel_types_by_key"; twin_rt.h LaunchOptions).
+// "kernel_types_by_key"; twin_rt.h LaunchOptions), except that the declarations the compiled
+// kernel kept (twin rt/kernel_type_notes.h) take precedence: this scan reads every `#if` branch.
 #pragma once
 
 #include <cstdint>

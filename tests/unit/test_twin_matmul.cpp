@@ -2,8 +2,9 @@
 // bias, float with both operands transposed, int8 -> int32, Iterate + GetTensorC against
 // IterateAll, both iteration orders), as the AIC's service for the AIVs of a mixed launch
 // (Iterate + GetTensorC into UB, IterateAll into GM, the work charged to the AIC's cube pipes),
-// the error without an AIC, the host tiling's validity over a sweep of shapes, and the AOE
-// tuning registries host code of the cube tilings declares into.
+// the asynchronous Iterate<false> into a workspace, the error without an AIC, the host tiling's
+// validity over a sweep of shapes, and the AOE tuning registries host code of the cube tilings
+// declares into.
 #include <cmath>
 #include <random>
 #include <vector>
@@ -233,6 +234,51 @@ TEST_F(MatmulTest, Int8AccumulatesExactlyAndSetTailShrinksTheShape) {
             for (int k = 0; k < K; ++k) s += int64_t(a[size_t(i) * K + k]) * b[size_t(k) * N + j];
             ASSERT_EQ(c[size_t(i) * N + j], (i < 20 && j < 30) ? int32_t(s) : -1) << i << ", " << j;
         }
+}
+
+// Iterate<false>() computes every block into the workspace; each GetTensorC() returns the next
+// block (ORDER_M) as bm rows of its own width bn. int8 -> int32 with tails in M and N is exact.
+// One call too many, no workspace, or one too small for the single-core C is an error.
+TEST_F(MatmulTest, AsynchronousIterateHandsOutEachBlockFromTheWorkspace) {
+    const int M = 50, N = 45, K = 70, baseM = 32, baseN = 32;
+    std::vector<int8_t> a(size_t(M) * K), b(size_t(K) * N);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = int8_t((i * 29 + 5) % 256 - 128);
+    for (size_t i = 0; i < b.size(); ++i) b[i] = int8_t((i * 61 + 3) % 256 - 128);
+    auto ga = gm(a), gb = gm(b);
+    auto ws = gm(std::vector<int32_t>(size_t(M) * N, 0));
+    TCubeTiling tiling = single_core_tiling(M, N, K, baseM, baseN, 64, false, matmul_tiling::DataType::DT_INT8, matmul_tiling::DataType::DT_INT32);
+    TPipe pipe;
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, int8_t>, MatmulType<TPosition::GM, CubeFormat::ND, int8_t>,
+           MatmulType<TPosition::VECIN, CubeFormat::ND, int32_t>>
+        mm;
+    mm.Init(&tiling, &pipe);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    EXPECT_TWIN_ERROR(mm.template Iterate<false>(), ascendopt_twin::ErrorKind::run_failed, "needs SetWorkspace first");
+    EXPECT_TWIN_ERROR(mm.GetTensorC(), ascendopt_twin::ErrorKind::run_failed, "call SetWorkspace and Iterate<false>() first");
+    mm.SetWorkspace(reinterpret_cast<__gm__ const int32_t*>(ws.GetPhyAddr()), M * N);
+    ASSERT_TRUE(mm.template Iterate<false>());
+    const int mIter = 2, nIter = 2;
+    std::vector<int> seen(size_t(M) * N, 0);
+    for (int blk = 0; blk < mIter * nIter; ++blk) {
+        const int mIdx = blk % mIter, nIdx = blk / mIter;  // ORDER_M
+        const int bm = std::min(baseM, M - mIdx * baseM), bn = std::min(baseN, N - nIdx * baseN);
+        GlobalTensor<int32_t> c = mm.GetTensorC();
+        ASSERT_EQ(c.GetSize(), uint64_t(bm) * bn) << "block " << blk;
+        for (int r = 0; r < bm; ++r)
+            for (int col = 0; col < bn; ++col) {
+                const int i = mIdx * baseM + r, j = nIdx * baseN + col;
+                int64_t sum = 0;
+                for (int k = 0; k < K; ++k) sum += int64_t(a[size_t(i) * K + k]) * b[size_t(k) * N + j];
+                ASSERT_EQ(c.GetValue(uint64_t(r) * bn + col), int32_t(sum)) << "block " << blk << " at " << i << ", " << j;
+                ++seen[size_t(i) * N + j];
+            }
+    }
+    for (int v : seen) ASSERT_EQ(v, 1);
+    EXPECT_TWIN_ERROR(mm.GetTensorC(), ascendopt_twin::ErrorKind::run_failed, "more GetTensorC() calls than blocks");
+    mm.End();
+    mm.SetWorkspace(reinterpret_cast<__gm__ const int32_t*>(ws.GetPhyAddr()), M * N - 1);
+    EXPECT_TWIN_ERROR(mm.template Iterate<false>(), ascendopt_twin::ErrorKind::run_failed, "does not fit the 8996-byte workspace");
 }
 
 // GetTensorC before Iterate, or a tiling without base sizes, is an error naming the API.

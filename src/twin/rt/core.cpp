@@ -497,6 +497,12 @@ int64_t block_aiv_count() {
     return c.sync ? int64_t(c.sync->aivs_in_block(c.who.sync_index)) : 0;
 }
 
+double pipe_visible_time(PipeId pipe) {
+    auto& c = core("pipe_visible_time");
+    CoreTimeline* t = timeline();
+    return t ? t->pipe_done(int(pipe)) + c.soc->timing.cross_core_flag_cycles : 0.0;
+}
+
 void cube_wait_until(double time, const char* what) {
     if (CoreTimeline* t = timeline()) t->wait_until(time, what);
 }

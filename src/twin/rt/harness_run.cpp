@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "harness_files.h"
 #include "harness_io.h"
+#include "kernel_type_notes.h"
 #include "ascendopt_twin/runtime_gm.h"
 #include "soc_json.h"
 #include "twin_rt.h"
@@ -34,7 +35,16 @@ json params_json(const std::vector<ops::OpParamDef>& params) {
     json out = json::array();
     for (const auto& p : params) {
         json dtypes = json::array();
-        for (auto t : p.dtypes()) dtypes.push_back(dtype_name_of(t));
+        const auto& bin = p.bin_dtypes();
+        for (size_t i = 0; i < p.dtypes().size(); ++i) {
+            const ge::DataType t = p.dtypes()[i];
+            // A column whose kernel is built for another dtype (DataTypeForBinQuery) is not a
+            // name parse_dtype knows: the evaluator then treats the column as unsupported.
+            if (i < bin.size() && bin[i] != t)
+                dtypes.push_back(dtype_name_of(t) + " run by the " + dtype_name_of(bin[i]) + " kernel");
+            else
+                dtypes.push_back(dtype_name_of(t));
+        }
         out.push_back({{"name", p.name()}, {"optional", p.option() == ops::OPTIONAL}, {"dynamic", p.option() == ops::DYNAMIC},
                        {"shape_from_kernel", p.shape_from_kernel()}, {"dtypes", dtypes}});
     }
@@ -293,9 +303,14 @@ json run_job(const json& job) {
     LaunchOptions options;
     options.preflight = preflight;
     options.strict_ub = job.value("strict_ub", false);
-    // The cores to launch (eval/kernel_type.h): per tiling key when the kernel says so, else the default.
-    const json by_key = job.value("kernel_types_by_key", json::object());
-    const std::string kernel_type = by_key.value(std::to_string(ctx.GetTilingKey()), job.value("kernel_type", std::string("aiv")));
+    // The cores to launch: what the compiled kernel declares (kernel_type_notes.h), else the
+    // evaluator's reading of its sources (eval/kernel_type.h), per tiling key, else the default.
+    bool declared = false;
+    std::string kernel_type = compiled_kernel_type(ctx.GetTilingKey(), declared);
+    if (kernel_type.empty()) {
+        const json by_key = declared ? json::object() : job.value("kernel_types_by_key", json::object());
+        kernel_type = by_key.value(std::to_string(ctx.GetTilingKey()), job.value("kernel_type", std::string("aiv")));
+    }
     if (!kernel_type_from_name(kernel_type.empty() ? "aiv" : kernel_type, options.kernel_type))
         return verdict("run_failed", "harness", "unknown kernel_type '" + kernel_type + "' (aiv, aic, mix_aic_1_2, mix_aic_1_1, mix_aic_1_0, mix_aiv_1_0)");
     options.timing = job.value("timing", true) && !preflight;

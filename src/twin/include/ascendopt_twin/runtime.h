@@ -146,6 +146,10 @@ double cube_service_call(CubeServiceFn fn, void* ctx, const char* api);
 // Serves the requests of the block's AIVs until every one of them has returned.
 void cube_service_serve(void* server);
 void cube_wait_until(double t, const char* what);
+// When what `pipe` of the calling core has issued so far is done and visible to another core
+// (the time a CrossCoreSetFlag after that pipe would raise its flag): the AIC's asynchronous
+// Matmul marks each block of C ready with it.
+double pipe_visible_time(PipeId pipe);
 // The AIVs of the calling core's block (0 in an AIV-only or AIC-only launch, or outside one).
 int64_t block_aiv_count();
 

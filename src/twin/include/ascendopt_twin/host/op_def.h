@@ -36,6 +36,10 @@ public:
     OpParamDef& ParamType(Option o) { m_option = o; return *this; }
     OpParamDef& DataType(std::vector<ge::DataType> t) { m_dtypes = std::move(t); return *this; }
     OpParamDef& DataTypeList(std::vector<ge::DataType> t) { m_dtypes = std::move(t); return *this; }
+    // The dtype the kernel binary of each column is compiled for, where it differs from the
+    // runtime dtype (an int32 tensor that packs int4 weights runs the int4 kernel). The twin
+    // compiles for the runtime dtype, so such columns are reported as unsupported (--describe).
+    OpParamDef& DataTypeForBinQuery(std::vector<ge::DataType> t) { m_bin_dtypes = std::move(t); return *this; }
     OpParamDef& Format(std::vector<ge::Format> f) { m_formats = std::move(f); return *this; }
     OpParamDef& FormatList(std::vector<ge::Format> f) { m_formats = std::move(f); return *this; }
     OpParamDef& UnknownShapeFormat(std::vector<ge::Format>) { return *this; }
@@ -71,6 +75,8 @@ public:
     const std::string& name() const { return m_name; }
     Option option() const { return m_option; }
     const std::vector<ge::DataType>& dtypes() const { return m_dtypes; }
+    // Empty unless DataTypeForBinQuery gave one; else one per column of dtypes().
+    const std::vector<ge::DataType>& bin_dtypes() const { return m_bin_dtypes; }
     const std::vector<ge::Format>& formats() const { return m_formats; }
     bool value_depend() const { return m_value_depend; }
     bool shape_from_kernel() const { return m_shape_from_kernel; }
@@ -82,6 +88,7 @@ private:
     bool m_value_depend = false;
     bool m_shape_from_kernel = false;
     std::vector<ge::DataType> m_dtypes;
+    std::vector<ge::DataType> m_bin_dtypes;
     std::vector<ge::Format> m_formats;
     InitValueDecl m_init;
 };

@@ -16,6 +16,13 @@
 
 namespace AscendC {
 
+// Flag ids the kernel library reserves for its all-core barriers; published kernels name them
+// for barriers of their own (CrossCoreSetFlag<0, ...>(SYNC_AIC_FLAG)).
+constexpr uint16_t SYNC_AIC_FLAG = 11;
+constexpr uint16_t SYNC_AIV_FLAG = 12;
+constexpr uint16_t SYNC_AIC_AIV_FLAG = 13;
+constexpr uint16_t SYNC_AIV_ONLY_ALL = 14;
+
 template <uint8_t modeId, pipe_t pipe>
 ASCENDOPT_TWIN_FN inline void CrossCoreSetFlag(uint16_t flagId) {
     static_assert(modeId == 0 || modeId == 1 || modeId == 2, "CrossCoreSetFlag: the 910B has modes 0, 1 and 2");

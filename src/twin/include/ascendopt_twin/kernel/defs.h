@@ -62,8 +62,13 @@ enum event_t : uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, 
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #endif
 
-#define KERNEL_TASK_TYPE_DEFAULT(type)
-#define KERNEL_TASK_TYPE(key, type)
+// The cores the kernel runs on: each declaration the preprocessor keeps leaves a note "KEY TYPE"
+// in the section the harness reads (rt/kernel_type_notes.h), so that one inside a dtype's
+// `#if` branch counts only in that dtype's build.
+#define ASCENDOPT_KERNEL_TYPE_NOTE(text) \
+    __asm__(".pushsection ascendopt_kernel_types,\"a\",@progbits\n.asciz \"" text "\"\n.popsection")
+#define KERNEL_TASK_TYPE_DEFAULT(type) ASCENDOPT_KERNEL_TYPE_NOTE("default " #type)
+#define KERNEL_TASK_TYPE(key, type) ASCENDOPT_KERNEL_TYPE_NOTE(#key " " #type)
 
 namespace AscendC {
 

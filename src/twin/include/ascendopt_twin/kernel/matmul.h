@@ -20,6 +20,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "ascendopt_twin/kernel/matmul_compute.h"
 #include "ascendopt_twin/kernel/pipe.h"
@@ -146,10 +147,19 @@ public:
     ASCENDOPT_TWIN_FN void ClearBias() { m_bias_on = false; }
     // UB / GM scratch the library may use (310P layouts): the twin needs none.
     ASCENDOPT_TWIN_FN void SetLocalWorkspace(const LocalTensor<uint8_t>& tmp) { (void)tmp; }
+    // The GM the asynchronous Iterate<false>() writes every block of C to (GetTensorC() hands
+    // them out). `size` counts elements of T; a GlobalTensor without a size has no limit the
+    // twin can check (the GM accesses themselves still are).
     template <class T>
-    ASCENDOPT_TWIN_FN void SetWorkspace(const GlobalTensor<T>& ws) { (void)ws; }
+    ASCENDOPT_TWIN_FN void SetWorkspace(const GlobalTensor<T>& ws) {
+        m_ws = ws.address();
+        m_ws_bytes = ws.GetSize() * sizeof(T);
+    }
     template <class T>
-    ASCENDOPT_TWIN_FN void SetWorkspace(__gm__ const T* ws, int size) { (void)ws, (void)size; }
+    ASCENDOPT_TWIN_FN void SetWorkspace(__gm__ const T* ws, int size) {
+        m_ws = reinterpret_cast<uint64_t>(ws);
+        m_ws_bytes = size > 0 ? uint64_t(size) * sizeof(T) : 0;
+    }
     ASCENDOPT_TWIN_FN void SetSubBlockIdx(uint8_t idx) { m_sub_block = idx; }
     ASCENDOPT_TWIN_FN uint8_t GetSubBlockIdx() const { return m_sub_block; }
     // The two values handed to the CopyA1 / CopyB1 callbacks (tilingPtr and dataPtr).
@@ -163,10 +173,17 @@ public:
 
     // Computes the next baseM x baseN block of C in the order of iterateOrder (ORDER_M: along
     // M first); false when every block has been computed (the next call starts over).
+    // Iterate<false>() (asynchronous, documented with SetWorkspace and GetTensorC()): one call
+    // has the cube compute every block of the single-core C into the workspace while the core
+    // goes on; each GetTensorC() then waits for the next block and returns where it lies.
     template <bool sync = true>
     ASCENDOPT_TWIN_FN bool Iterate(bool enPartialSum = false) {
         require_init("Matmul::Iterate");
         if (enPartialSum) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "Matmul::Iterate", "enPartialSum is not implemented in the twin");
+        if constexpr (!sync) {
+            start_async_iteration();
+            return true;
+        }
         if (!next_block()) {
             reset_iteration();
             return false;
@@ -194,6 +211,25 @@ public:
         require_block(api);
         set_gm_target(gm, enAtomic, enSequentialWrite);
         run_on_cube(Op::write_gm, api, true);
+    }
+    // The next block of an asynchronous Iterate<false>() in the workspace, once the cube has
+    // written it: bm x bn elements, rows of the block's own width (bn), in iterateOrder.
+    template <bool sync = true>
+    ASCENDOPT_TWIN_FN GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+        const char* api = "Matmul::GetTensorC";
+        if (enAtomic != 0 || enSequentialWrite)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "enAtomic and enSequentialWrite do not apply to the workspace form");
+        if (m_async_ready.empty())
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "GetTensorC() without a destination returns a block of the asynchronous Iterate<false>(): call SetWorkspace and Iterate<false>() first");
+        if (!next_block())
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "more GetTensorC() calls than blocks: the single-core C has " + std::to_string(m_async_ready.size()) + " blocks");
+        ascendopt_twin::cube_wait_until(m_async_ready[size_t(m_cursor)], "matmul_wait");
+        const ascendopt_twin::mm::BlockJob j = job();
+        GlobalTensor<DstT> out;
+        out.SetGlobalBuffer(reinterpret_cast<DstT*>(m_ws + async_block_offset(j) * sizeof(DstT)), j.bm * j.bn);
+        return out;
     }
     template <bool sync = true>
     ASCENDOPT_TWIN_FN void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& c, uint8_t enAtomic = 0,
@@ -269,6 +305,7 @@ public:
     ASCENDOPT_TWIN_FN void End() {
         WaitIterateAll();
         reset_iteration();
+        m_async_ready.clear();
     }
 
     // --- twin internals (REGIST_MATMUL_OBJ and the AIC side) ---------------------------------
@@ -286,7 +323,30 @@ public:
     }
 
 private:
-    enum class Op : uint8_t { compute, write_gm, stage_ub, iterate_all_gm };
+    enum class Op : uint8_t { compute, write_gm, stage_ub, iterate_all_gm, iterate_all_workspace };
+
+    // Iterate<false>(): the whole single-core C into the workspace, one request to the AIC.
+    ASCENDOPT_TWIN_FN void start_async_iteration() {
+        const char* api = "Matmul::Iterate<false>";
+        if (m_ws == 0)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "the asynchronous Iterate needs SetWorkspace first: the cube writes every block of C there");
+        const uint64_t need = uint64_t(m_singleM) * uint64_t(m_singleN) * sizeof(DstT);
+        if (m_ws_bytes != 0 && need > m_ws_bytes)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api,
+                                 "the single-core C (" + std::to_string(m_singleM) + " x " + std::to_string(m_singleN) + ", " +
+                                     std::to_string(need) + " bytes) does not fit the " + std::to_string(m_ws_bytes) + "-byte workspace SetWorkspace gave");
+        WaitIterateAll();
+        reset_iteration();
+        m_async_ready.assign(size_t(m_iters() * n_iters()), 0.0);
+        run_on_cube(Op::iterate_all_workspace, api, false);
+        reset_iteration();
+    }
+    // Where a block lies in the workspace: the blocks tile the singleM x singleN area, each
+    // stored whole (bm rows of bn), block rows one after another.
+    ASCENDOPT_TWIN_FN uint64_t async_block_offset(const ascendopt_twin::mm::BlockJob& j) const {
+        return j.m0 * uint64_t(m_singleN) + j.n0 * j.bm;
+    }
 
     ASCENDOPT_TWIN_FN void copy_settings(const MatmulImpl& o) {
         m_tiling = o.m_tiling;
@@ -456,6 +516,15 @@ private:
                                              {nullptr, m_buf.l0c}, bytes);
                 break;
             }
+            case Op::iterate_all_workspace:
+                while (client.next_block()) {
+                    const mm::BlockJob j = with_callbacks(client, client.job());
+                    mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(j, m_buf, client.block_buffer(), client.m_api);
+                    mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, client.m_ws + client.async_block_offset(j) * sizeof(DstT), j.bn, 0, m_buf,
+                                             client.m_api);
+                    client.m_async_ready[size_t(client.m_cursor)] = ascendopt_twin::pipe_visible_time(ascendopt_twin::PipeId::FIX);
+                }
+                break;
             case Op::iterate_all_gm: {
                 const uint64_t ld = client.c_row_elems();
                 const uint64_t base = client.m_target;
@@ -609,6 +678,8 @@ private:
     uint8_t m_target_atomic = 0;
     double m_pending_done = 0;
     int32_t m_index = -1;
+    uint64_t m_ws = 0, m_ws_bytes = 0;  // SetWorkspace
+    std::vector<double> m_async_ready;  // per block of an asynchronous Iterate: when it is in GM
     // AIC side.
     bool m_buffers_ready = false;
     TBuf<TPosition::A1> m_l1;

@@ -58,6 +58,12 @@ constexpr uint32_t TOTAL_UB_SIZE = 256 * 1024;
 #else
 constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
 #endif
+// The 910B's L1 (share/soc/ascend910b2.toml, l1); the 310P's is 1 MiB.
+#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
+constexpr uint32_t TOTAL_L1_SIZE = 1024 * 1024;
+#else
+constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
+#endif
 
 // Integer helpers of the kernel library, which published kernels call unqualified (they are not
 // in the API reference, but the device headers provide them): DivCeil rounds the quotient up,
