@@ -92,7 +92,8 @@ TEST_F(MisuseTest, UbAccessPastTheBufferIsNotedOrStrictlyAnError) {
 }
 
 // TBuf::Get(count) gives a tensor of `count` elements whose buffer is the whole TBuf: arange
-// Casts eight floats through Get<float>(0), which the device allows.
+// Casts eight floats through Get<float>(0), which the device allows; a count past the buffer
+// is checked where the kernel accesses it.
 TEST_F(MisuseTest, TBufGetCountKeepsTheWholeBuffer) {
     strict_ub();
     TPipe pipe;
@@ -103,6 +104,12 @@ TEST_F(MisuseTest, TBufGetCountKeepsTheWholeBuffer) {
     Duplicate(none, 3.0f, 8);
     EXPECT_EQ(buf.Get<float>().GetValue(7), 3.0f);
     EXPECT_TWIN_ERROR(Duplicate(none, 3.0f, 9), ErrorKind::run_failed, "buffer 1 of 1 of the TBuf");
+    // More elements than the buffer holds: Get itself is unchecked, as on the device; an access
+    // past the buffer is the overrun (an error here, under --strict-ub).
+    auto more = buf.Get<float>(16);
+    EXPECT_EQ(more.GetSize(), 16u);
+    Duplicate(more, 1.0f, 8);
+    EXPECT_TWIN_ERROR(Duplicate(more, 1.0f, 16), ErrorKind::run_failed, "--strict-ub");
 }
 
 TEST_F(MisuseTest, QueueMisuse) {
