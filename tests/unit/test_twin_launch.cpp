@@ -235,23 +235,35 @@ extern "C" void handoff_kernel(GM_ADDR data, GM_ADDR out, GM_ADDR, GM_ADDR) {
     }
 }
 
-// Mode 0 among all AIVs, mode 1 among the two AIVs of a block.
-extern "C" void aiv_flags_kernel(GM_ADDR data, GM_ADDR out, GM_ADDR, GM_ADDR) {
+// Mode 0 among all AIVs, mode 1 among the two AIVs of a block; `raw`: through the compiler's
+// raw forms (ffts_cross_core_sync with the message 1 | mode << 4 | flag << 8, wait_flag_dev).
+template <bool raw>
+void aiv_flags(GM_ADDR data, GM_ADDR out) {
     GlobalTensor<int32_t> d, o;
     d.SetGlobalBuffer(reinterpret_cast<int32_t*>(data), 1024);
     o.SetGlobalBuffer(reinterpret_cast<int32_t*>(out), 1024);
     if ASCEND_IS_AIC return;
+    auto set_and_wait = [](uint8_t mode, uint16_t flag) {
+        if constexpr (raw) {
+            ffts_cross_core_sync(PIPE_MTE3, 1 | uint64_t(mode) << 4 | uint64_t(flag) << 8);
+            wait_flag_dev(flag);
+        } else {
+            if (mode == 0) CrossCoreSetFlag<0, PIPE_MTE3>(flag);
+            else CrossCoreSetFlag<1, PIPE_MTE3>(flag);
+            CrossCoreWaitFlag(flag);
+        }
+    };
     const int64_t me = GetBlockIdx();
     d.SetValue(me, int32_t(me + 1));
-    CrossCoreSetFlag<1, PIPE_MTE3>(2);  // both AIVs of my block have written
-    CrossCoreWaitFlag(2);
+    set_and_wait(1, 2);  // both AIVs of my block have written
     o.SetValue(me, d.GetValue(me ^ 1));
-    CrossCoreSetFlag<0, PIPE_MTE3>(4);  // every AIV has written
-    CrossCoreWaitFlag(4);
+    set_and_wait(0, 4);  // every AIV has written
     int32_t sum = 0;
     for (int64_t i = 0; i < GetBlockNum() * 2; ++i) sum += d.GetValue(i);
     o.SetValue(512 + me, sum);
 }
+extern "C" void aiv_flags_kernel(GM_ADDR data, GM_ADDR out, GM_ADDR, GM_ADDR) { aiv_flags<false>(data, out); }
+extern "C" void aiv_raw_flags_kernel(GM_ADDR data, GM_ADDR out, GM_ADDR, GM_ADDR) { aiv_flags<true>(data, out); }
 
 // Only AIV sub-block 0 sets the flag its AIC waits for in mode 2: the AIC waits for a flag that
 // can never be raised.
@@ -328,16 +340,18 @@ TEST(Launch, CrossCoreFlagsHandDataBetweenAicAndItsAivs) {
 }
 
 TEST(Launch, CrossCoreModesZeroAndOneAmongAivs) {
-    ascendopt_twin::GmSpace gm(1 << 20);
-    uint8_t* data = gm.add("data", 4096);
-    uint8_t* out = gm.add("out", 4096);
-    const uint32_t blocks = 4;
-    launch_kind(reinterpret_cast<void*>(&aiv_flags_kernel), gm, {data, out, gm.add("ws", 0), gm.add("t", 0)}, blocks,
-                ascendopt_twin::KernelType::mix_aic_1_2);
-    const auto* o = reinterpret_cast<const int32_t*>(gm.host(out));
-    for (int32_t i = 0; i < int32_t(2 * blocks); ++i) {
-        EXPECT_EQ(o[i], (i ^ 1) + 1) << i;                 // the other AIV of my block had written
-        EXPECT_EQ(o[512 + i], 8 * 9 / 2) << i;             // every AIV had written
+    for (auto* kernel : {&aiv_flags_kernel, &aiv_raw_flags_kernel}) {
+        ascendopt_twin::GmSpace gm(1 << 20);
+        uint8_t* data = gm.add("data", 4096);
+        uint8_t* out = gm.add("out", 4096);
+        const uint32_t blocks = 4;
+        launch_kind(reinterpret_cast<void*>(kernel), gm, {data, out, gm.add("ws", 0), gm.add("t", 0)}, blocks,
+                    ascendopt_twin::KernelType::mix_aic_1_2);
+        const auto* o = reinterpret_cast<const int32_t*>(gm.host(out));
+        for (int32_t i = 0; i < int32_t(2 * blocks); ++i) {
+            EXPECT_EQ(o[i], (i ^ 1) + 1) << i;      // the other AIV of my block had written
+            EXPECT_EQ(o[512 + i], 8 * 9 / 2) << i;  // every AIV had written
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include "ascendopt_twin/kernel/defs.h"
 #include "ascendopt_twin/kernel/tensor.h"
+#include "ascendopt_twin/kernel/shape_info.h"
 #include "ascendopt_twin/kernel/pipe.h"
 #include "ascendopt_twin/kernel/copy.h"
 #include "ascendopt_twin/kernel/vec.h"

@@ -26,8 +26,12 @@ using namespace AscendC;
 }  // namespace matmul
 
 // The configuration type and its builders are named unqualified at global scope by kernels that
-// write no `using namespace` (quant_batch_matmul_v3), as CANN's matmul headers allow. The CFG_*
-// constants stay in AscendC: kernels declare their own of those names.
+// write no `using namespace` (quant_batch_matmul_v3), as CANN's matmul headers allow; so are the
+// predefined configurations (weight_quant_batch_matmul_v2 names CFG_MDL in its own namespace).
+// Kernels that declare a CFG_* of their own do it as class members, which hide these.
+using AscendC::CFG_IBSHARE_NORM;
+using AscendC::CFG_MDL;
+using AscendC::CFG_NORM;
 using AscendC::GetBasicConfig;
 using AscendC::GetIBShareNormConfig;
 using AscendC::GetMDLConfig;

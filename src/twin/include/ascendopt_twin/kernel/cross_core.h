@@ -52,3 +52,8 @@ ASCENDOPT_TWIN_FN inline void WaitEvent(uint16_t flagId) {
 
 // The device compiler's raw wait on a cross-core flag, which CrossCoreWaitFlag wraps.
 ASCENDOPT_TWIN_FN inline void wait_flag_dev(int64_t flagId) { AscendC::CrossCoreWaitFlag(uint16_t(flagId)); }
+// The device compiler's raw set of a cross-core flag: config = 1 | mode << 4 | flagId << 8 (the
+// message CrossCoreSetFlag sends), issued after `pipe`'s work.
+ASCENDOPT_TWIN_FN inline void ffts_cross_core_sync(pipe_t pipe, uint64_t config) {
+    ascendopt_twin::cross_core_set(int((config >> 4) & 0x3), ascendopt_twin::detail::flag_pipe(pipe), uint16_t((config >> 8) & 0xF));
+}

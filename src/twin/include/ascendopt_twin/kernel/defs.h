@@ -67,6 +67,15 @@ enum event_t : uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, 
 // `#if` branch counts only in that dtype's build.
 #define ASCENDOPT_KERNEL_TYPE_NOTE(text) \
     __asm__(".pushsection ascendopt_kernel_types,\"a\",@progbits\n.asciz \"" text "\"\n.popsection")
+// The kernel library's debug checks and log lines, compiled out of device builds (they act only
+// in CANN's CPU-debug build): no effect here either. The twin's own checks are its APIs'.
+#define ASCENDC_ASSERT(cond, behavior) \
+    do {                               \
+    } while (0)
+#define KERNEL_LOG(level, ...) \
+    do {                       \
+    } while (0)
+
 #define KERNEL_TASK_TYPE_DEFAULT(type) ASCENDOPT_KERNEL_TYPE_NOTE("default " #type)
 #define KERNEL_TASK_TYPE(key, type) ASCENDOPT_KERNEL_TYPE_NOTE(#key " " #type)
 
@@ -74,6 +83,7 @@ namespace AscendC {
 
 using ::pipe_t;
 using ::event_t;
+using ::int4b_t;
 using ::PIPE_S, ::PIPE_V, ::PIPE_M, ::PIPE_MTE1, ::PIPE_MTE2, ::PIPE_MTE3, ::PIPE_ALL, ::PIPE_FIX;
 using ::EVENT_ID0, ::EVENT_ID1, ::EVENT_ID2, ::EVENT_ID3, ::EVENT_ID4, ::EVENT_ID5, ::EVENT_ID6, ::EVENT_ID7;
 
@@ -81,11 +91,13 @@ constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t DEFAULT_BLK_STRIDE = 1;
 constexpr int32_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr int32_t HALF_DEFAULT_REPEAT_STRIDE = DEFAULT_REPEAT_STRIDE / 2;
+constexpr int32_t ONE_FOURTH_DEFAULT_REPEAT_STRIDE = DEFAULT_REPEAT_STRIDE / 4;
 constexpr int32_t MAX_REPEAT_TIMES = 255;
 constexpr uint64_t MASK_PLACEHOLDER = 0;
 
-// As the documentation of KERNEL_TASK_TYPE_DEFAULT lists them (the launch's kind comes from the
-// job's kernel_type, LaunchOptions::kernel_type, not from these macros).
+// As the documentation of KERNEL_TASK_TYPE_DEFAULT lists them (the launch's kind: the notes those
+// macros leave, rt/kernel_type_notes.h, else the job's kernel_type).
 enum KernelMetaType {
     KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_0, KERNEL_TYPE_MIX_AIC_1_1,
     KERNEL_TYPE_MIX_AIC_1_2, KERNEL_TYPE_AICORE, KERNEL_TYPE_VECTORCORE, KERNEL_TYPE_MIX_AICORE, KERNEL_TYPE_MIX_VECTOR_CORE,

@@ -26,6 +26,10 @@ ASCENDOPT_TWIN_FN inline void PRINTF(const char* format, Args... args) {
 ASCENDOPT_TWIN_FN inline int64_t GetSubBlockIdx() { return ascendopt_twin::sub_block_idx(); }
 ASCENDOPT_TWIN_FN inline int64_t GetTaskRation() { return ascendopt_twin::task_ratio(); }
 
+// The debug dump's set-up (DumpTensor's GM area on the device): nothing to set up here, where
+// DumpTensor prints.
+ASCENDOPT_TWIN_FN inline void InitDump(bool mixFlag, __gm__ uint8_t* dumpStartAddr, uint32_t dumpSize) { (void)mixFlag, (void)dumpStartAddr, (void)dumpSize; }
+
 template <class T>
 ASCENDOPT_TWIN_FN void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {
     std::printf("DumpTensor block=%lld desc=%u:", static_cast<long long>(GetBlockIdx()), desc);

@@ -91,6 +91,16 @@ ASCENDOPT_TWIN_FN inline double round_integer(double v, AscendC::RoundMode mode)
     fail(ErrorKind::run_failed, api, "int4b_t (two 4-bit elements per byte) is not modelled by the twin");
 }
 
+}  // namespace ascendopt_twin::detail
+
+// The raw int4 -> half conversion (weight-quantized matmuls' int4 path): int4 is not modelled.
+template <class... Args>
+ASCENDOPT_TWIN_FN void vconv_s42f16(Args&&...) {
+    ascendopt_twin::detail::int4_not_modelled("vconv_s42f16");
+}
+
+namespace ascendopt_twin::detail {
+
 template <class D>
 ASCENDOPT_TWIN_FN D cast_value(double v, AscendC::RoundMode mode, bool same_float = false) {
     if constexpr (std::is_same_v<D, int4b_t>) {
