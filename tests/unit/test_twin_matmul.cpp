@@ -1,7 +1,8 @@
 // The high-level Matmul API against scalar references: in place on an AIC (half with tails and
 // bias, float with both operands transposed, int8 -> int32, Iterate + GetTensorC against
-// IterateAll, both iteration orders), as the AIC's service for the AIVs of a mixed launch
-// (Iterate + GetTensorC into UB, IterateAll into GM, the work charged to the AIC's cube pipes),
+// IterateAll, both iteration orders, blocks of one row over all of K), as the AIC's service for
+// the AIVs of a mixed launch (Iterate + GetTensorC into UB, IterateAll into GM, the work charged
+// to the AIC's cube pipes),
 // the asynchronous Iterate<false> into a workspace, the error without an AIC, the host tiling's
 // validity over a sweep of shapes, and the AOE tuning registries host code of the cube tilings
 // declares into.
@@ -204,6 +205,44 @@ TEST_F(MatmulTest, TransposedFloatIterateMatchesIterateAll) {
             ASSERT_NEAR(float(c1[i]), want[i], 2e-3 * std::max(1.0, std::fabs(want[i]))) << "order " << order << " element " << i;
         }
     }
+}
+
+// Blocks of one row (a single-core M of 1 from SetSingleShape, and the 1-row tail block of M =
+// 17 over baseM 16) use all of K: the A row is not read as a GEMV vector (an ND A is M padded
+// to 16, as documented for M = 1 without CubeFormat::VECTOR). K spans several C0 blocks and
+// baseK slices; B is stored [N, K] and read transposed, as inplace_fused_matmul_softmax_grad
+// does.
+// `make(values, &host)` puts values in GM.
+template <class T, class Make>
+void single_row_blocks_use_all_of_k(Make make, matmul_tiling::DataType dt, int K, int baseK) {
+    const int N = 40;
+    for (int M : {1, 17}) {
+        auto a = random_values<T>(size_t(M) * K, 11), b = random_values<T>(size_t(N) * K, 12);
+        float* c = nullptr;
+        T* unused = nullptr;
+        auto ga = make(a, &unused), gb = make(b, &unused);
+        auto gc = make(std::vector<float>(size_t(M) * N, -7.0f), &c);
+        TCubeTiling tiling = single_core_tiling(32, N, K, 16, 16, baseK, false, dt, matmul_tiling::DataType::DT_FLOAT);
+        TPipe pipe;
+        Matmul<MatmulType<TPosition::GM, CubeFormat::ND, T>, MatmulType<TPosition::GM, CubeFormat::ND, T, true>,
+               MatmulType<TPosition::GM, CubeFormat::ND, float>>
+            mm;
+        mm.Init(&tiling, &pipe);
+        mm.SetTensorA(ga);
+        mm.SetTensorB(gb, true);
+        mm.SetSingleShape(M, N, K);
+        mm.IterateAll(gc);
+        mm.End();
+        expect_close(c, reference(a, b, static_cast<const std::vector<float>*>(nullptr), M, N, K, false, true), 1e-5,
+                     M == 1 ? "single-core M of 1" : "1-row tail block");
+    }
+}
+
+TEST_F(MatmulTest, SingleRowBlocksUseAllOfKFloat) {
+    single_row_blocks_use_all_of_k<float>([this](const auto& v, auto** host) { return gm(v, host); }, matmul_tiling::DataType::DT_FLOAT, 40, 16);
+}
+TEST_F(MatmulTest, SingleRowBlocksUseAllOfKHalf) {
+    single_row_blocks_use_all_of_k<half>([this](const auto& v, auto** host) { return gm(v, host); }, matmul_tiling::DataType::DT_FLOAT16, 70, 32);
 }
 
 // int8 x int8 -> int32 is exact, with an int32 bias; SetTail shrinks the single-core shape.

@@ -163,7 +163,10 @@ ASCENDOPT_TWIN_FN void compute_block(const BlockJob& job, const CubeBuffers& buf
         LocalTensor<TA> l0a(a, uint32_t(buf.l0a_bytes / sizeof(TA)));
         LocalTensor<TB> l0b(b, uint32_t(buf.l0b_bytes / sizeof(TB)));
         MmadParams p;
-        p.m = uint16_t(job.bm);
+        // A block of one row: Mmad with m == 1 is GEMV (A read as a plain row), but the tile
+        // above is Zz with M padded to 16 (documented for M = 1 without CubeFormat::VECTOR),
+        // so the cube computes the padded 16 rows; only row 0 is read back.
+        p.m = uint16_t(job.bm == 1 ? 16 : job.bm);
         p.n = uint16_t(job.bn);
         p.k = uint16_t(bk);
         if (k0 == 0 && job.bias_on) {
