@@ -42,8 +42,8 @@ KernelTypes kernel_types(const std::vector<std::filesystem::path>& files) {
         uses_matmul = uses_matmul || std::regex_search(*text, matmul_api);
         cube_only_matmul = cube_only_matmul || std::regex_search(*text, cube_only);
     }
-    if (!declared.empty()) out.default_type = declared;
-    else if (uses_cube) out.default_type = uses_vector || (uses_matmul && !cube_only_matmul) ? "mix_aic_1_2" : "aic";
+    if (uses_cube) out.inferred_type = uses_vector || (uses_matmul && !cube_only_matmul) ? "mix_aic_1_2" : "aic";
+    out.default_type = declared.empty() ? out.inferred_type : declared;
     return out;
 }
 

@@ -1,11 +1,13 @@
 // Per-SoC prototypes: AICore().AddConfig(soc, config) with a config that declares its own
 // parameters makes those the operator's parameters on that SoC, both in the twin's OpDef
 // (what the harness launches with) and in the evaluator's reading of the describe document
-// (which dtype combinations cases may use).
+// (which dtype combinations cases may use); and the platform configuration host tilings read.
 #include <gtest/gtest.h>
 
 #include "ascendopt_twin/host/op_def.h"
+#include "ascendopt_twin/host/platform.h"
 #include "eval/opdef.h"
+#include "test_soc.h"
 
 namespace {
 
@@ -102,4 +104,18 @@ TEST(RuntimeAttrs, UntypedListsHoldTheirOwnElementType) {
     ASSERT_NE(i, nullptr);
     EXPECT_EQ(static_cast<const int64_t*>(i->GetData())[2], 5);
     EXPECT_EQ(attrs.GetAttrPointer<gert::TypedContinuousVector<int64_t>>(0), nullptr);
+}
+
+// The platform configuration host tilings read: the cube tilings size bias tiles by
+// AICoreSpec/bt_size (without it they divided by zero), next to the L0 and L1 sizes.
+TEST(PlatformInfo, AiCoreSpecGivesTheOnChipSizes) {
+    const ascendopt_twin::SocSpec& soc = ascendopt_twin::testing::test_soc();
+    fe::PlatFormInfos info(&soc);
+    std::string value;
+    ASSERT_TRUE(info.GetPlatformRes("AICoreSpec", "bt_size", value));
+    EXPECT_EQ(value, std::to_string(soc.bt_bytes));
+    EXPECT_EQ(value, "1024");
+    ASSERT_TRUE(info.GetPlatformRes("AICoreSpec", "l0_c_size", value));
+    EXPECT_EQ(value, "131072");
+    EXPECT_FALSE(info.GetPlatformRes("AICoreSpec", "no_such_key", value));
 }

@@ -1,12 +1,12 @@
 // The high-level Matmul API against scalar references: in place on an AIC (half with tails and
 // bias, float with both operands transposed, int8 -> int32, Iterate + GetTensorC against
-// IterateAll, both iteration orders, blocks of one row over all of K), as the AIC's service for
-// the AIVs of a mixed launch (Iterate + GetTensorC into UB, IterateAll into GM, the work charged
-// to the AIC's cube pipes),
-// the asynchronous Iterate<false> into a workspace, the error without an AIC, the host tiling's
-// validity over a sweep of shapes, and the AOE tuning registries host code of the cube tilings
-// declares into.
+// IterateAll, both iteration orders, blocks of one row over all of K, quantized outputs), as the
+// AIC's service for the AIVs of a mixed launch (Iterate + GetTensorC into UB, IterateAll into
+// GM, the work charged to the AIC's cube pipes), the asynchronous Iterate<false> into a
+// workspace, the error without an AIC, the host tiling's validity over a sweep of shapes, and
+// the AOE tuning registries host code of the cube tilings declares into.
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -318,6 +318,58 @@ TEST_F(MatmulTest, AsynchronousIterateHandsOutEachBlockFromTheWorkspace) {
     mm.End();
     mm.SetWorkspace(reinterpret_cast<__gm__ const int32_t*>(ws.GetPhyAddr()), M * N - 1);
     EXPECT_TWIN_ERROR(mm.template Iterate<false>(), ascendopt_twin::ErrorKind::run_failed, "does not fit the 8996-byte workspace");
+}
+
+// SetQuantScalar / SetQuantVector: an int8 x int8 product (int32 in L0C) written as half through
+// the Fixpipe's DEQF16 / VDEQF16 conversion, the word's float scale in bits 31..13: one scale for
+// all of C, then one per column of C (the vector's first word for the single-core's first column).
+TEST_F(MatmulTest, QuantizedOutputScalesEachColumn) {
+    const int M = 20, N = 36, K = 48;
+    std::vector<int8_t> a(size_t(M) * K), b(size_t(K) * N);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = int8_t((i * 13 + 1) % 41 - 20);
+    for (size_t i = 0; i < b.size(); ++i) b[i] = int8_t((i * 17 + 5) % 37 - 18);
+    auto word = [](float scale) {
+        uint32_t bits;
+        std::memcpy(&bits, &scale, 4);
+        return uint64_t(bits & 0xFFFFE000u);
+    };
+    std::vector<uint64_t> words(N);
+    for (int j = 0; j < N; ++j) words[j] = word(0.25f + 0.125f * float(j % 5));
+    auto ga = gm(a), gb = gm(b);
+    auto gwords = gm(words);
+    half* c = nullptr;
+    auto gc = gm(std::vector<half>(size_t(M) * N, half(0.0f)), &c);
+    TCubeTiling tiling = single_core_tiling(M, N, K, 16, 16, 32, false, matmul_tiling::DataType::DT_INT8, matmul_tiling::DataType::DT_FLOAT16);
+    TPipe pipe;
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, int8_t>, MatmulType<TPosition::GM, CubeFormat::ND, int8_t>,
+           MatmulType<TPosition::GM, CubeFormat::ND, half>>
+        mm;
+    mm.Init(&tiling, &pipe);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    for (bool per_column : {false, true}) {
+        if (per_column) mm.SetQuantVector(gwords);
+        else mm.SetQuantScalar(word(0.5f));
+        mm.IterateAll(gc);
+        for (int i = 0; i < M; ++i)
+            for (int j = 0; j < N; ++j) {
+                int64_t sum = 0;
+                for (int k = 0; k < K; ++k) sum += int64_t(a[size_t(i) * K + k]) * b[size_t(k) * N + j];
+                const float scale = per_column ? 0.25f + 0.125f * float(j % 5) : 0.5f;
+                ASSERT_EQ(float(c[size_t(i) * N + j]), float(half(float(sum) * scale))) << (per_column ? "vector" : "scalar") << " at " << i << ", " << j;
+            }
+    }
+    // A float L0C into a float C has no quantizing conversion.
+    auto gf = gm(std::vector<float>(256, 1.0f)), gfc = gm(std::vector<float>(256, 0.0f));
+    TCubeTiling ft = single_core_tiling(16, 16, 16, 16, 16, 16, false, matmul_tiling::DataType::DT_FLOAT, matmul_tiling::DataType::DT_FLOAT);
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, float>, MatmulType<TPosition::GM, CubeFormat::ND, float>,
+           MatmulType<TPosition::GM, CubeFormat::ND, float>>
+        fm;
+    fm.Init(&ft, &pipe);
+    fm.SetTensorA(gf);
+    fm.SetTensorB(gf);
+    fm.SetQuantScalar(word(1.0f));
+    EXPECT_TWIN_ERROR(fm.IterateAll(gfc), ascendopt_twin::ErrorKind::run_failed, "no quantizing conversion");
 }
 
 // GetTensorC before Iterate, or a tiling without base sizes, is an error naming the API.

@@ -331,6 +331,13 @@ TEST_F(VectorTest, Reductions) {
     GetReduceMaxMinCount(value, idx);
     EXPECT_EQ(value, x.data()[best]);
 
+    // ReduceSum's mask form: the first 10 lanes of 3 repeats, 12 blocks (96 floats) apart.
+    ReduceSum(d, x, work, 10, 3, 12);
+    double masked = 0;
+    for (int r = 0; r < 3; ++r)
+        for (int l = 0; l < 10; ++l) masked += x.data()[r * 96 + l];
+    EXPECT_FLOAT_EQ(d.data()[0], float(masked));
+
     // WholeReduceSum: one result per repeat (64 floats each), first 10 lanes.
     WholeReduceSum(d, x, 10, 4, 1, 1, 8);
     for (int r = 0; r < 4; ++r) {

@@ -303,10 +303,13 @@ json run_job(const json& job) {
     LaunchOptions options;
     options.preflight = preflight;
     options.strict_ub = job.value("strict_ub", false);
-    // The cores to launch: what the compiled kernel declares (kernel_type_notes.h), else the
-    // evaluator's reading of its sources (eval/kernel_type.h), per tiling key, else the default.
+    // The cores to launch: what the compiled kernel declares (kernel_type_notes.h). A kernel
+    // that declares nothing the compiler kept gets what the evaluator infers from the units its
+    // code calls (eval/kernel_type.h): any declaration in its text lies in a branch left out.
+    // Jobs without that field: the evaluator's reading, per tiling key, else its default.
     bool declared = false;
     std::string kernel_type = compiled_kernel_type(ctx.GetTilingKey(), declared);
+    if (kernel_type.empty() && !declared && job.contains("kernel_type_inferred")) kernel_type = job.value("kernel_type_inferred", std::string("aiv"));
     if (kernel_type.empty()) {
         const json by_key = declared ? json::object() : job.value("kernel_types_by_key", json::object());
         kernel_type = by_key.value(std::to_string(ctx.GetTilingKey()), job.value("kernel_type", std::string("aiv")));

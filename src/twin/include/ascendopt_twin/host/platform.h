@@ -71,6 +71,11 @@ inline bool PlatFormInfos::GetPlatformRes(const std::string& label, const std::s
         {"AICoreSpec", "l0_c_size", num(s.l0c_bytes)},
         {"AICoreSpec", "l1_size", num(s.l1_bytes)},
         {"AICoreSpec", "ub_size", num(s.ub_bytes)},
+        // The bias table and the Fixpipe buffer from the SoC file (the Ascend910B2 platform ini
+        // has bt_size=1024, ../shared/SOC-FACTS.md); the cube tilings size their bias tiles by
+        // bt_size, and divide by zero without it.
+        {"AICoreSpec", "bt_size", s.bt_bytes ? num(s.bt_bytes) : std::string()},
+        {"AICoreSpec", "fb_size", s.fb_bytes ? num(s.fb_bytes) : std::string()},
         {"AICoreSpec", "ubblock_size", "32"},
         {"AICoreSpec", "cube_m_size", "16"},
         {"AICoreSpec", "cube_n_size", "16"},

@@ -89,4 +89,12 @@ ASCENDOPT_TWIN_FN void DataCopyPadUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, cons
     DataCopyPad(ascendopt_twin::detail::gm_tensor(dst), ascendopt_twin::detail::ub_tensor(src), p);
 }
 
+// An internal reduction helper of CANN's softmax implementation that kernels name in a
+// using-declaration (weight_quant_batch_matmul_v2) but do not call: not modelled, a run error
+// if called.
+template <class... Args>
+ASCENDOPT_TWIN_FN void ReduceLastND(Args&&...) {
+    ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "ReduceLastND", "an internal helper of CANN's softmax, not modelled by the twin");
+}
+
 }  // namespace AscendC

@@ -143,6 +143,17 @@ public:
         set_source(m_bias, reinterpret_cast<uint64_t>(local.data()), false, false, CubeFormat::ND);
         m_bias_on = true;
     }
+    // The Fixpipe quantization of C (an int32 or float L0C into a half or int8 C): one word for
+    // every column (SetQuantScalar), or a word per column of C from GM (SetQuantVector, the
+    // single-core's first column at the tensor's start), decoded as Fixpipe's deqScalar.
+    ASCENDOPT_TWIN_FN void SetQuantScalar(const uint64_t quantScalar) {
+        m_quant = Quant::scalar;
+        m_quant_scalar = quantScalar;
+    }
+    ASCENDOPT_TWIN_FN void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor) {
+        m_quant = Quant::vector;
+        m_quant_vector = quantTensor.address();
+    }
     ASCENDOPT_TWIN_FN void DisableBias() { m_bias_on = false; }
     ASCENDOPT_TWIN_FN void ClearBias() { m_bias_on = false; }
     // UB / GM scratch the library may use (310P layouts): the twin needs none.
@@ -324,6 +335,37 @@ public:
 
 private:
     enum class Op : uint8_t { compute, write_gm, stage_ub, iterate_all_gm, iterate_all_workspace };
+    enum class Quant : uint8_t { none, scalar, vector };
+
+    // The Fixpipe conversion of one block under SetQuantScalar / SetQuantVector: its words for the
+    // block's columns (read from GM for the vector form).
+    struct OutputQuant {
+        bool on = false;
+        ascendopt_twin::cube::FixJob fix;
+        std::vector<uint64_t> words;
+        ASCENDOPT_TWIN_FN const ascendopt_twin::cube::FixJob* job() const { return on ? &fix : nullptr; }
+    };
+    ASCENDOPT_TWIN_FN OutputQuant output_quant(const ascendopt_twin::mm::BlockJob& j) const {
+        OutputQuant q;
+        if (m_quant == Quant::none) return q;
+        const bool per_column = m_quant == Quant::vector;
+        q.fix.quant = ascendopt_twin::mm::output_quant_mode<DstT, Acc>(per_column);
+        if (q.fix.quant == AscendC::QuantMode_t::NoQuant)
+            ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, per_column ? "Matmul::SetQuantVector" : "Matmul::SetQuantScalar",
+                                 "this Matmul's L0C type and C type have no quantizing conversion (int32 -> half, int32 -> int8/uint8, float -> "
+                                 "int8/uint8)");
+        q.on = true;
+        if (per_column) {
+            q.words.resize(j.bn);
+            const uint64_t at = m_quant_vector + j.n0 * sizeof(uint64_t);
+            std::memcpy(q.words.data(), ascendopt_twin::gm_translate(at, j.bn * sizeof(uint64_t), false, "Matmul::SetQuantVector"),
+                        j.bn * sizeof(uint64_t));
+            q.fix.table = q.words.data();
+        } else {
+            q.fix.scalar = m_quant_scalar;
+        }
+        return q;
+    }
 
     // Iterate<false>(): the whole single-core C into the workspace, one request to the AIC.
     ASCENDOPT_TWIN_FN void start_async_iteration() {
@@ -361,6 +403,8 @@ private:
         m_index = o.m_index;
         m_user_info = o.m_user_info;
         m_self_data = o.m_self_data;
+        m_ws = o.m_ws, m_ws_bytes = o.m_ws_bytes;
+        m_quant = o.m_quant, m_quant_scalar = o.m_quant_scalar, m_quant_vector = o.m_quant_vector;
     }
     // The block buffer for the client's base block (host memory: L0C's copy on the device).
     ASCENDOPT_TWIN_FN Acc* block_buffer() {
@@ -504,7 +548,9 @@ private:
                 break;
             case Op::write_gm: {
                 const mm::BlockJob j = client.job();
-                mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, client.m_target, client.m_target_ld, client.m_target_atomic, m_buf, client.m_api);
+                const OutputQuant q = client.output_quant(j);
+                mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, client.m_target, client.m_target_ld, client.m_target_atomic, m_buf, client.m_api,
+                                         q.job());
                 break;
             }
             case Op::stage_ub: {
@@ -520,8 +566,9 @@ private:
                 while (client.next_block()) {
                     const mm::BlockJob j = with_callbacks(client, client.job());
                     mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(j, m_buf, client.block_buffer(), client.m_api);
+                    const OutputQuant q = client.output_quant(j);
                     mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, client.m_ws + client.async_block_offset(j) * sizeof(DstT), j.bn, 0, m_buf,
-                                             client.m_api);
+                                             client.m_api, q.job());
                     client.m_async_ready[size_t(client.m_cursor)] = ascendopt_twin::pipe_visible_time(ascendopt_twin::PipeId::FIX);
                 }
                 break;
@@ -531,8 +578,9 @@ private:
                 while (client.next_block()) {
                     const mm::BlockJob j = with_callbacks(client, client.job());
                     mm::compute_block<SrcAT, SrcBT, Acc, BiasT>(j, m_buf, client.block_buffer(), client.m_api);
+                    const OutputQuant q = client.output_quant(j);
                     mm::write_block_gm<DstT>(client.m_block, j.bm, j.bn, base + (j.m0 * ld + j.n0) * sizeof(DstT), ld, client.m_target_atomic, m_buf,
-                                             client.m_api);
+                                             client.m_api, q.job());
                 }
                 break;
             }
@@ -646,8 +694,9 @@ private:
         const uint64_t span = (first + (j.bm - 1) * ld + j.bn) * sizeof(DstT);
         ascendopt_twin::check_ub_access(api, "destination", c.data(), span, uint64_t(c.extent()) * sizeof(DstT));
         DstT* d = c.data() + first;
+        const OutputQuant q = output_quant(j);
         for (uint64_t i = 0; i < j.bm; ++i)
-            for (uint64_t x = 0; x < j.bn; ++x) d[i * ld + x] = mm::convert_out<DstT>(m_block[i * j.bn + x]);
+            for (uint64_t x = 0; x < j.bn; ++x) d[i * ld + x] = mm::convert_block_out<DstT>(m_block[i * j.bn + x], x, q.job());
         if (ascendopt_twin::core_kind() == ascendopt_twin::CoreKind::aiv)
             ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "Matmul:CopyOut(UB)", j.bm * mm::align_up(j.bn * sizeof(DstT), 32),
                                          uint32_t(j.bm), c.data());
@@ -679,6 +728,8 @@ private:
     double m_pending_done = 0;
     int32_t m_index = -1;
     uint64_t m_ws = 0, m_ws_bytes = 0;  // SetWorkspace
+    Quant m_quant = Quant::none;        // SetQuantScalar / SetQuantVector
+    uint64_t m_quant_scalar = 0, m_quant_vector = 0;
     std::vector<double> m_async_ready;  // per block of an asynchronous Iterate: when it is in GM
     // AIC side.
     bool m_buffers_ready = false;

@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "ascendopt_twin/kernel/atomic.h"
+#include "ascendopt_twin/kernel/cube_fixpipe.h"
 #include "ascendopt_twin/kernel/cube_load.h"
 #include "ascendopt_twin/kernel/cube_mmad.h"
 #include "ascendopt_twin/kernel/matmul_config.h"
@@ -207,12 +208,32 @@ ASCENDOPT_TWIN_FN TC convert_out(TAcc v) {
     else return TC(float(v));
 }
 
+// The Fixpipe quantization a Matmul's SetQuantScalar / SetQuantVector selects for its L0C type
+// and C type: int32 -> half DEQF16, int32 -> int8/uint8 REQ8, float -> int8/uint8 QF322B8_PRE
+// (their V... forms with a word per column); NoQuant where the pair has none.
+template <class TC, class TAcc>
+ASCENDOPT_TWIN_FN constexpr AscendC::QuantMode_t output_quant_mode(bool per_column) {
+    using Q = AscendC::QuantMode_t;
+    constexpr bool b8 = std::is_same_v<TC, int8_t> || std::is_same_v<TC, uint8_t>;
+    if constexpr (std::is_same_v<TAcc, int32_t> && std::is_same_v<TC, half>) return per_column ? Q::VDEQF16 : Q::DEQF16;
+    else if constexpr (std::is_same_v<TAcc, int32_t> && b8) return per_column ? Q::VREQ8 : Q::REQ8;
+    else if constexpr (std::is_same_v<TAcc, float> && b8) return per_column ? Q::VQF322B8_PRE : Q::QF322B8_PRE;
+    else return Q::NoQuant;
+}
+
+// One output element: as the Fixpipe converts it under `quant` (a block's columns from 0), or
+// the plain conversion without one.
+template <class TC, class TAcc>
+ASCENDOPT_TWIN_FN TC convert_block_out(TAcc v, uint64_t col, const cube::FixJob* quant) {
+    return quant ? cube::convert<TC>(v, uint32_t(col), *quant) : convert_out<TC>(v);
+}
+
 // Writes a bm x bn block (row-major `block`) to GM at `addr` (element (i, j) at i * ld + j,
 // in TC) on the AIC's FIX pipe, with the atomic mode of `enAtomic` (0 none, 1 add, 2 max,
-// 3 min), as IterateAll / GetTensorC document it.
+// 3 min), as IterateAll / GetTensorC document it; `quant`: the output quantization, if any.
 template <class TC, class TAcc>
 ASCENDOPT_TWIN_FN void write_block_gm(const TAcc* block, uint64_t bm, uint64_t bn, uint64_t addr, uint64_t ld, uint8_t enAtomic,
-                                      const CubeBuffers& buf, const char* api) {
+                                      const CubeBuffers& buf, const char* api, const cube::FixJob* quant = nullptr) {
     if (enAtomic > 3) fail(ErrorKind::run_failed, api, "enAtomic " + num(enAtomic) + ": 0 (none), 1 (add), 2 (max) or 3 (min)");
     const AtomicOp saved = atomic_op();
     if (enAtomic != 0) set_atomic(enAtomic == 1 ? AtomicOp::add : enAtomic == 2 ? AtomicOp::max : AtomicOp::min, detail::atomic_type_of<TC>());
@@ -221,7 +242,7 @@ ASCENDOPT_TWIN_FN void write_block_gm(const TAcc* block, uint64_t bm, uint64_t b
     for (uint64_t i = 0; i < bm; ++i)
         for (uint64_t j0 = 0; j0 < bn; j0 += k_chunk) {
             const uint64_t len = bn - j0 < k_chunk ? bn - j0 : k_chunk;
-            for (uint64_t j = 0; j < len; ++j) row[j] = convert_out<TC>(block[i * bn + j0 + j]);
+            for (uint64_t j = 0; j < len; ++j) row[j] = convert_block_out<TC>(block[i * bn + j0 + j], j0 + j, quant);
             gm_write(addr + (i * ld + j0) * sizeof(TC), row, len * sizeof(TC), api);
         }
     if (enAtomic != 0) set_atomic(saved, detail::atomic_type_of<TC>());

@@ -183,6 +183,22 @@ ASCENDOPT_TWIN_FN void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>
 ASCENDOPT_TWIN_REDUCE_MASKED(ReduceMax, max)
 ASCENDOPT_TWIN_REDUCE_MASKED(ReduceMin, min)
 
+// ReduceSum's mask forms take no calIndex (a sum has no index).
+template <class T>
+ASCENDOPT_TWIN_FN void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const uint64_t mask[],
+                                 const int32_t repeatTimes, const int32_t srcRepStride) {
+    (void)workLocal;
+    const auto l = ascendopt_twin::detail::lanes_from_bits<T>(mask, uint32_t(repeatTimes), true, "ReduceSum");
+    ascendopt_twin::detail::reduce_lanes("ReduceSum", ascendopt_twin::detail::Reduce::sum, dst, src, l, uint32_t(srcRepStride), false);
+}
+template <class T>
+ASCENDOPT_TWIN_FN void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, const int32_t mask,
+                                 const int32_t repeatTimes, const int32_t srcRepStride) {
+    (void)workLocal;
+    const auto l = ascendopt_twin::detail::lanes_from_count<T>(uint64_t(mask), uint32_t(repeatTimes), true, "ReduceSum");
+    ascendopt_twin::detail::reduce_lanes("ReduceSum", ascendopt_twin::detail::Reduce::sum, dst, src, l, uint32_t(srcRepStride), false);
+}
+
 #define ASCENDOPT_TWIN_WHOLE_REDUCE(NAME, OP, DEFAULT_ORDER)                                                            \
     template <class T, bool isSetMask = true>                                                                           \
     ASCENDOPT_TWIN_FN void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask, const int32_t repeatTimes,      \

@@ -10,6 +10,9 @@
 
 namespace AscendC {
 
+// Bytes of the system part (the size host code learns from GetLibApiWorkSpaceSize).
+constexpr uint32_t RESERVED_WORKSPACE = ascendopt_twin::k_sys_workspace_bytes;
+
 // The operator's part of `workspace` (the whole workspace the kernel received).
 ASCENDOPT_TWIN_FN inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
     return workspace == nullptr ? nullptr : workspace + ascendopt_twin::k_sys_workspace_bytes;
