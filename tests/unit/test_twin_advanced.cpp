@@ -234,6 +234,45 @@ TEST_F(AdvancedApiTest, SoftmaxFlashV2WithAndWithoutUpdate) {
 }
 
 namespace {
+constexpr SoftmaxConfig k_as_is = {false};  // isCheckTiling off: the tiling's shape as it is
+}
+
+// A source whose attached ShapeInfo says its rows hold 11 real columns of the 16 stored (as flash
+// attention marks its 32-byte-aligned score rows): the max and sum cover those 11 only, whatever
+// the padding holds; without the ShapeInfo they cover all 16.
+TEST_F(AdvancedApiTest, SoftmaxFlashV2ReducesOverTheAttachedOriginalShape) {
+    const uint32_t m = 2, k = 16, real_k = 11;
+    auto src = ub<float>(m * k, 0);
+    auto dst = ub<float>(m * k, 1024);
+    auto sum = ub<float>(m * 8, 2048);
+    auto max = ub<float>(m * 8, 3072);
+    auto exp_max = ub<float>(m * 8, 4096);
+    auto tmp = ub<uint8_t>(4096, 8192);
+    fill(src, m * k, -4, 4, 21);
+    for (uint32_t r = 0; r < m; ++r)
+        for (uint32_t j = real_k; j < k; ++j) src.data()[r * k + j] = 50.0f;  // padding that would dominate
+    SoftMaxTiling tiling{};
+    tiling.srcM = m;
+    tiling.srcK = k;
+    tiling.splitM = m;
+    const uint32_t stored[] = {m, k}, original[] = {m, real_k};
+    src.SetShapeInfo(ShapeInfo(2, stored, 2, original, DataFormat::ND));
+    SoftmaxFlashV2<float, false, false, false, false, k_as_is>(dst, sum, max, src, exp_max, sum, max, tmp, tiling);
+    for (uint32_t r = 0; r < m; ++r) {
+        auto x = row(src, r, k);
+        x.resize(real_k);
+        const double mx = *std::max_element(x.begin(), x.end());
+        double total = 0;
+        for (double v : x) total += std::exp(v - mx);
+        EXPECT_EQ(max.data()[r * 8], float(mx)) << r;
+        EXPECT_EQ(sum.data()[r * 8], float(total)) << r;
+    }
+    src.SetShapeInfo(ShapeInfo());
+    SoftmaxFlashV2<float, false, false, false, false, k_as_is>(dst, sum, max, src, exp_max, sum, max, tmp, tiling);
+    EXPECT_EQ(max.data()[0], 50.0f);
+}
+
+namespace {
 constexpr SoftmaxConfig k_no_brc = {false, 0, 0, SoftmaxMode::SOFTMAX_OUTPUT_WITHOUT_BRC};
 }
 

@@ -2,9 +2,9 @@
 // bias, float with both operands transposed, int8 -> int32, Iterate + GetTensorC against
 // IterateAll, both iteration orders, blocks of one row over all of K, quantized outputs), as the
 // AIC's service for the AIVs of a mixed launch (Iterate + GetTensorC into UB, IterateAll into
-// GM, the work charged to the AIC's cube pipes), the asynchronous Iterate<false> into a
-// workspace, the error without an AIC, the host tiling's validity over a sweep of shapes, and
-// the AOE tuning registries host code of the cube tilings declares into.
+// GM, the work charged to the AIC's cube pipes, objects sharing the AIC's L0), the asynchronous
+// Iterate<false> into a workspace, the error without an AIC, the host tiling's validity over a
+// sweep of shapes, and the AOE tuning registries host code of the cube tilings declares into.
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -536,6 +536,51 @@ TEST(MatmulLaunch, AnUnregisteredObjectHasNoCounterpart) {
     MixSetup s;
     EXPECT_TWIN_ERROR(launch_mix(reinterpret_cast<void*>(&matmul_without_regist_kernel), s, ascendopt_twin::KernelType::mix_aic_1_2),
                       ascendopt_twin::ErrorKind::run_failed, "REGIST_MATMUL_OBJ");
+}
+
+namespace {
+
+constexpr int kBig = 128;  // M = N = K: one 128 x 128 x 128 base block (32 KiB of L0A and of L0B in half)
+
+// Two registered objects with full-size base blocks, one per AIV: each alone takes half of L0A
+// and of L0B, so the AIC can only serve both if they share one L0 area (as on the device).
+extern "C" void two_big_objects_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR c1, GM_ADDR c2, GM_ADDR tiling_addr) {
+    const TCubeTiling* __restrict__ tiling = reinterpret_cast<const TCubeTiling*>(tiling_addr);
+    TPipe pipe;
+    Matmul<MixA, MixB, MixCGm> first, second;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), first, tiling, second, tiling);
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc;
+    ga.SetGlobalBuffer(reinterpret_cast<half*>(a), kBig * kBig);
+    gb.SetGlobalBuffer(reinterpret_cast<half*>(b), kBig * kBig);
+    gc.SetGlobalBuffer(reinterpret_cast<float*>(GetSubBlockIdx() == 0 ? c1 : c2), kBig * kBig);
+    auto& mm = GetSubBlockIdx() == 0 ? first : second;
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    mm.IterateAll(gc);
+    mm.End();
+}
+
+}  // namespace
+
+TEST(MatmulLaunch, RegisteredObjectsShareTheAicsL0) {
+    ascendopt_twin::GmSpace gm(16u << 20);
+    const auto a = random_values<half>(size_t(kBig) * kBig, 31), b = random_values<half>(size_t(kBig) * kBig, 32);
+    auto put = [&](const char* name, const void* data, size_t bytes) {
+        uint8_t* dev = gm.add(name, bytes);
+        if (data) std::memcpy(gm.host(dev), data, bytes);
+        return dev;
+    };
+    TCubeTiling tiling = single_core_tiling(kBig, kBig, kBig, kBig, kBig, kBig, false, matmul_tiling::DataType::DT_FLOAT16,
+                                            matmul_tiling::DataType::DT_FLOAT);
+    std::vector<uint8_t*> args = {put("a", a.data(), a.size() * 2), put("b", b.data(), b.size() * 2), put("c1", nullptr, size_t(kBig) * kBig * 4),
+                                  put("c2", nullptr, size_t(kBig) * kBig * 4), put("tiling", &tiling, sizeof(tiling))};
+    ascendopt_twin::LaunchOptions options;
+    options.kernel_type = ascendopt_twin::KernelType::mix_aic_1_2;
+    ascendopt_twin::launch(ascendopt_twin::testing::test_soc(), reinterpret_cast<void*>(&two_big_objects_kernel), args, 1, 0, gm, options);
+    const auto want = reference(a, b, static_cast<const std::vector<float>*>(nullptr), kBig, kBig, kBig, false, false);
+    expect_close(reinterpret_cast<const float*>(gm.host(args[2])), want, 1e-5, "first object");
+    expect_close(reinterpret_cast<const float*>(gm.host(args[3])), want, 1e-5, "second object");
 }
 
 // --- host tiling ----------------------------------------------------------------------------

@@ -8,7 +8,10 @@
 // documentation says of padded data) but not in the reductions.
 //
 // Shape in effect: softmaxShapeInfo {srcM, srcK} when both are non-zero, else the tiling's
-// {srcM, srcK} (the twin's LocalTensor carries no shape information). With config.isCheckTiling
+// {srcM, srcK}. The columns the reductions cover: config.oriSrcK, else softmaxShapeInfo's
+// oriSrcK, else the last original dimension of the ShapeInfo the kernel attached to the source
+// (LocalTensor::SetShapeInfo; flash attention marks its aligned score rows that way), else k.
+// With config.isCheckTiling
 // (the default) a tiling for another shape is recomputed from the temporary space, as the API
 // does; without it the tiling's own srcM/srcK/splitM are used as they are.
 //
@@ -39,7 +42,7 @@ struct RowShape {
 
 // The shape the API computes on (see the header comment).
 ASCENDOPT_TWIN_FN inline RowShape shape_in_effect(const char* api, const AscendC::SoftMaxShapeInfo& info, const SoftMaxTiling& tiling,
-                                                  bool check_tiling, uint32_t config_ori_k) {
+                                                  bool check_tiling, uint32_t config_ori_k, const AscendC::ShapeInfo& src_shape = {}) {
     RowShape s;
     if (check_tiling && info.srcM != 0 && info.srcK != 0) {
         s.m = info.srcM;
@@ -51,7 +54,8 @@ ASCENDOPT_TWIN_FN inline RowShape shape_in_effect(const char* api, const AscendC
     if (s.m == 0 || s.k == 0)
         adv::fail_api(api, "no shape: softmaxShapeInfo is {" + adv::num(info.srcM) + ", " + adv::num(info.srcK) +
                                "} and the tiling has srcM " + adv::num(tiling.srcM) + ", srcK " + adv::num(tiling.srcK));
-    const uint32_t ori_k = config_ori_k != 0 ? config_ori_k : info.oriSrcK;
+    const uint32_t attached_k = src_shape.originalShapeDim > 0 ? src_shape.originalShape[src_shape.originalShapeDim - 1] : 0;
+    const uint32_t ori_k = config_ori_k != 0 ? config_ori_k : info.oriSrcK != 0 ? info.oriSrcK : attached_k;
     s.reduce_k = (ori_k != 0 && ori_k <= s.k) ? ori_k : s.k;
     return s;
 }
@@ -145,7 +149,7 @@ template <class T1, class T2>
 ASCENDOPT_TWIN_FN void softmax(const char* api, const LocalTensor<T1>& dst, const LocalTensor<T2>* sum, const LocalTensor<T2>* max,
                                const LocalTensor<T1>& src, const LocalTensor<uint8_t>& tmp, const SoftMaxTiling& tiling,
                                const AscendC::SoftMaxShapeInfo& info, const AscendC::SoftmaxConfig& config) {
-    const RowShape s = shape_in_effect(api, info, tiling, config.isCheckTiling, config.oriSrcK);
+    const RowShape s = shape_in_effect(api, info, tiling, config.isCheckTiling, config.oriSrcK, src.GetShapeInfo());
     const uint32_t type2 = sum ? uint32_t(sizeof(T2)) : uint32_t(sizeof(float));
     const uint32_t row = softmax_row(s.k, type2);
     const uint32_t split = split_in_effect(api, s, tiling, config.isCheckTiling, tmp, row,
@@ -173,7 +177,7 @@ template <class T1, class T2>
 ASCENDOPT_TWIN_FN void simple_softmax(const char* api, const LocalTensor<T1>& dst, const LocalTensor<T2>& in_sum, const LocalTensor<T2>& in_max,
                                       const LocalTensor<T1>& src, const LocalTensor<uint8_t>& tmp, const SoftMaxTiling& tiling,
                                       const AscendC::SoftMaxShapeInfo& info, const AscendC::SoftmaxConfig& config) {
-    const RowShape s = shape_in_effect(api, info, tiling, config.isCheckTiling, config.oriSrcK);
+    const RowShape s = shape_in_effect(api, info, tiling, config.isCheckTiling, config.oriSrcK, src.GetShapeInfo());
     const uint32_t row = softmax_row(s.k, sizeof(T2));
     const uint32_t split = split_in_effect(api, s, tiling, config.isCheckTiling, tmp, row,
                                            [&](uint64_t bytes) ASCENDOPT_TWIN_FN { return softmax_tiling(s.m, s.k, sizeof(T2), bytes); });
@@ -203,7 +207,7 @@ ASCENDOPT_TWIN_FN void flash_v2(const char* api, const LocalTensor<T1>& dst, con
                                 const LocalTensor<uint8_t>& tmp, const SoftMaxTiling& tiling, const AscendC::SoftMaxShapeInfo& info,
                                 const AscendC::SoftmaxConfig& config, bool basic_block) {
     const bool brc = config.mode != AscendC::SoftmaxMode::SOFTMAX_OUTPUT_WITHOUT_BRC;
-    const RowShape s = shape_in_effect(api, info, tiling, config.isCheckTiling, config.oriSrcK);
+    const RowShape s = shape_in_effect(api, info, tiling, config.isCheckTiling, config.oriSrcK, src.GetShapeInfo());
     const bool bb = flash_basic(basic_block, s.m, s.k);
     const uint32_t row = flash_row(s.k, sizeof(T1), sizeof(T2), bb);
     const uint32_t split = split_in_effect(api, s, tiling, config.isCheckTiling, tmp, row, [&](uint64_t bytes) ASCENDOPT_TWIN_FN {
@@ -251,7 +255,7 @@ template <class T>
 ASCENDOPT_TWIN_FN void grad(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& grad_t, const LocalTensor<T>& src,
                             const LocalTensor<uint8_t>& tmp, const SoftMaxTiling& tiling, bool is_front,
                             const AscendC::SoftMaxShapeInfo& info) {
-    const RowShape s = shape_in_effect(api, info, tiling, true, 0);
+    const RowShape s = shape_in_effect(api, info, tiling, true, 0, src.GetShapeInfo());
     const uint32_t row = grad_row(s.k, sizeof(T), is_front);
     const uint32_t split = split_in_effect(api, s, tiling, true, tmp, row,
                                            [&](uint64_t bytes) ASCENDOPT_TWIN_FN { return grad_tiling(s.m, s.k, sizeof(T), bytes, is_front); });

@@ -27,12 +27,35 @@
 
 namespace ascendopt_twin::mm {
 
+// The L0A, L0B, L0C and bias-table buffers the Matmul objects of one AIC compute in. The AIC runs
+// one request at a time, so the objects one REGIST_MATMUL_OBJ registers take turns in one set
+// (as on the device, where the Matmul API works in the AIC's L0 however many objects there
+// are), sized at the first request for the largest base tiles among them. `buf` holds the
+// pointers and capacities (its l1 is unused: each object keeps its own L1 tiles).
+struct L0Area {
+    AscendC::TBuf<AscendC::TPosition::A2> l0a;
+    AscendC::TBuf<AscendC::TPosition::B2> l0b;
+    AscendC::TBuf<AscendC::TPosition::CO1> l0c;
+    AscendC::TBuf<AscendC::TPosition::C2> bt;
+    bool ready = false;
+    CubeBuffers buf;
+};
+
+// Bytes of L0A, L0B, L0C and bias table an object's base tiles need.
+struct L0Needs {
+    uint64_t a = 0, b = 0, c = 0, bt = 0;
+};
+
 // The registered objects of one REGIST_MATMUL_OBJ on an AIC: a client's request runs on the one
-// with the client's index.
+// with the client's index; `needs` sizes the shared L0 area, `attach` hands it to the objects
+// while the AIC serves (the table lives as long as the serving does).
 struct ServerTable {
     static constexpr uint32_t k_max = 16;
     void* objs[k_max] = {};
+    L0Needs (*needs[k_max])(const void*) = {};
+    void (*attach[k_max])(void*, ServerTable*) = {};
     uint32_t count = 0;
+    L0Area area;
 };
 
 template <class T>
@@ -323,6 +346,18 @@ public:
     ASCENDOPT_TWIN_FN void ascendopt_register(uint32_t index, TPipe* pipe) {
         m_index = int32_t(index);
         if (!m_pipe) m_pipe = pipe;
+    }
+    // The L0 bytes this object's base tiles need (zero before it has a tiling).
+    ASCENDOPT_TWIN_FN static ascendopt_twin::mm::L0Needs ascendopt_needs(const void* obj) {
+        const auto& o = *static_cast<const MatmulImpl*>(obj);
+        ascendopt_twin::mm::L0Needs n;
+        if (o.m_init && o.m_tiling.baseM > 0 && o.m_tiling.baseN > 0 && o.m_tiling.baseK > 0)
+            ascendopt_twin::mm::buffer_bytes<SrcAT, SrcBT, Acc>(uint64_t(o.m_tiling.baseM), uint64_t(o.m_tiling.baseN), uint64_t(o.m_tiling.baseK),
+                                                                n.a, n.b, n.c, n.bt);
+        return n;
+    }
+    ASCENDOPT_TWIN_FN static void ascendopt_attach(void* obj, ascendopt_twin::mm::ServerTable* table) {
+        static_cast<MatmulImpl*>(obj)->m_table = table;
     }
     ASCENDOPT_TWIN_FN static void ascendopt_serve(void* ctx, void* server) {
         auto& client = *static_cast<MatmulImpl*>(ctx);
@@ -655,33 +690,50 @@ private:
         return pipe;
     }
     // The AIC buffers for the client's base block, from this object's TPipe (once).
+    // This object's L1 tiles (its own, sized at its first request) and the L0 area it computes
+    // in: the one the AIC's registered objects share while it serves, else the object's own.
     ASCENDOPT_TWIN_FN void ensure_buffers(const MatmulImpl& client) {
         namespace mm = ascendopt_twin::mm;
-        uint64_t a, b, c, bt;
-        mm::buffer_bytes<SrcAT, SrcBT, Acc>(uint64_t(client.m_tiling.baseM), uint64_t(client.m_tiling.baseN), uint64_t(client.m_tiling.baseK), a,
-                                            b, c, bt);
-        if (m_buffers_ready) return;
-        TPipe* pipe = aic_pipe(client.m_api);
+        mm::L0Needs need;
+        mm::buffer_bytes<SrcAT, SrcBT, Acc>(uint64_t(client.m_tiling.baseM), uint64_t(client.m_tiling.baseN), uint64_t(client.m_tiling.baseK),
+                                            need.a, need.b, need.c, need.bt);
+        if (!m_buffers_ready) {
+            aic_pipe(client.m_api)->InitBuffer(m_l1, uint32_t(need.a + need.b + mm::align_up(need.bt, 32)));
+            m_buffers_ready = true;
+        }
+        mm::L0Area& area = m_table ? m_table->area : m_own_l0;
+        if (!area.ready) {
+            if (m_table)
+                for (uint32_t i = 0; i < m_table->count; ++i) {
+                    const mm::L0Needs n = m_table->needs[i](m_table->objs[i]);
+                    need = {std::max(need.a, n.a), std::max(need.b, n.b), std::max(need.c, n.c), std::max(need.bt, n.bt)};
+                }
+            set_aside_l0(client.m_api, area, need);
+        }
+        m_buf = area.buf;
+        m_buf.l1 = m_l1.template Get<uint8_t>().data();
+    }
+    ASCENDOPT_TWIN_FN void set_aside_l0(const char* api, ascendopt_twin::mm::L0Area& area, const ascendopt_twin::mm::L0Needs& need) {
+        namespace mm = ascendopt_twin::mm;
+        TPipe* pipe = aic_pipe(api);
         const uint64_t bt_size = ascendopt_twin::mem_size(ascendopt_twin::Mem::BT);
-        pipe->InitBuffer(m_l1, uint32_t(a + b + mm::align_up(bt, 32)));
-        pipe->InitBuffer(m_l0a, uint32_t(a + 512));
-        pipe->InitBuffer(m_l0b, uint32_t(b + 512));
-        pipe->InitBuffer(m_l0c, uint32_t(c + 1024));
-        pipe->InitBuffer(m_bt, uint32_t(std::min<uint64_t>(bt + 64, bt_size)));
+        pipe->InitBuffer(area.l0a, uint32_t(need.a + 512));
+        pipe->InitBuffer(area.l0b, uint32_t(need.b + 512));
+        pipe->InitBuffer(area.l0c, uint32_t(need.c + 1024));
+        pipe->InitBuffer(area.bt, uint32_t(std::min<uint64_t>(need.bt + 64, bt_size)));
         auto aligned = [](uint8_t* p, uint64_t align) {
             return reinterpret_cast<uint8_t*>(mm::align_up(reinterpret_cast<uint64_t>(p), align));
         };
-        m_buf.l1 = m_l1.template Get<uint8_t>().data();
-        m_buf.l0a = aligned(m_l0a.template Get<uint8_t>().data(), 512);
-        m_buf.l0b = aligned(m_l0b.template Get<uint8_t>().data(), 512);
-        m_buf.l0c = aligned(m_l0c.template Get<uint8_t>().data(), 1024);
-        uint8_t* btp = m_bt.template Get<uint8_t>().data();
-        m_buf.bt = aligned(btp, 64);
-        m_buf.l0a_bytes = a;
-        m_buf.l0b_bytes = b;
-        m_buf.l0c_bytes = c;
-        m_buf.bt_bytes = std::min<uint64_t>(bt, bt_size - std::min<uint64_t>(bt_size, uint64_t(m_buf.bt - btp)));
-        m_buffers_ready = true;
+        area.buf.l0a = aligned(area.l0a.template Get<uint8_t>().data(), 512);
+        area.buf.l0b = aligned(area.l0b.template Get<uint8_t>().data(), 512);
+        area.buf.l0c = aligned(area.l0c.template Get<uint8_t>().data(), 1024);
+        uint8_t* btp = area.bt.template Get<uint8_t>().data();
+        area.buf.bt = aligned(btp, 64);
+        area.buf.l0a_bytes = need.a;
+        area.buf.l0b_bytes = need.b;
+        area.buf.l0c_bytes = need.c;
+        area.buf.bt_bytes = std::min<uint64_t>(need.bt, bt_size - std::min<uint64_t>(bt_size, uint64_t(area.buf.bt - btp)));
+        area.ready = true;
     }
     // GetTensorC into a local tensor: on an AIV through the AIC's workspace (FIX there, MTE2
     // here); on an AIC straight from L0C (FIX).
@@ -734,10 +786,8 @@ private:
     // AIC side.
     bool m_buffers_ready = false;
     TBuf<TPosition::A1> m_l1;
-    TBuf<TPosition::A2> m_l0a;
-    TBuf<TPosition::B2> m_l0b;
-    TBuf<TPosition::CO1> m_l0c;
-    TBuf<TPosition::C2> m_bt;
+    ascendopt_twin::mm::L0Area m_own_l0;                // in-place use (no serving AIC)
+    ascendopt_twin::mm::ServerTable* m_table = nullptr;  // while the AIC serves
     TBuf<TPosition::A1> m_l1_a;  // the CopyA1 / CopyB1 callbacks' L1 tiles
     TBuf<TPosition::B1> m_l1_b;
     uint64_t m_l1_a_bytes = 0, m_l1_b_bytes = 0;
@@ -775,6 +825,8 @@ template <class Obj, class Tiling, class... Rest>
 ASCENDOPT_TWIN_FN void register_with_tiling(ServerTable& table, AscendC::TPipe* pipe, Obj& obj, Tiling tiling, Rest&&... rest) {
     if (table.count == ServerTable::k_max) fail(ErrorKind::run_failed, "REGIST_MATMUL_OBJ", "more than 16 Matmul objects");
     obj.ascendopt_register(table.count, pipe);
+    table.needs[table.count] = &std::decay_t<Obj>::ascendopt_needs;
+    table.attach[table.count] = &std::decay_t<Obj>::ascendopt_attach;
     table.objs[table.count++] = &obj;
     if constexpr (!std::is_same_v<Tiling, std::nullptr_t>) {
         if (tiling) obj.Init(tiling, pipe);
@@ -795,6 +847,7 @@ ASCENDOPT_TWIN_FN bool regist_matmul_objs(AscendC::TPipe* pipe, Args&&... args) 
     ServerTable table;
     register_objects(table, pipe, std::forward<Args>(args)...);
     if (core_kind() != CoreKind::aic || block_aiv_count() == 0) return false;
+    for (uint32_t i = 0; i < table.count; ++i) table.attach[i](table.objs[i], &table);
     cube_service_serve(&table);
     return true;
 }

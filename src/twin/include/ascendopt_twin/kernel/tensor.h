@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "ascendopt_twin/kernel/defs.h"
+#include "ascendopt_twin/kernel/shape_info.h"
 #include "ascendopt_twin/runtime.h"
 
 namespace ascendopt_twin::detail {
@@ -86,6 +87,11 @@ public:
     ASCENDOPT_TWIN_FN uint64_t GetPhyAddr() const { return reinterpret_cast<uint64_t>(m_data); }
     ASCENDOPT_TWIN_FN uint64_t GetPhyAddr(uint32_t offset) const { return reinterpret_cast<uint64_t>(m_data + offset); }
 
+    // The shape the kernel attaches (documented for APIs that read a tensor's shape); a view
+    // made by operator[] or ReinterpretCast starts without one, as a fresh tensor does.
+    ASCENDOPT_TWIN_FN void SetShapeInfo(const ShapeInfo& info) { m_shape = info; }
+    ASCENDOPT_TWIN_FN ShapeInfo GetShapeInfo() const { return m_shape; }
+
     // Twin internals: the host memory behind the tensor, and how many elements its UB buffer
     // holds from its start, for the API implementations.
     ASCENDOPT_TWIN_FN T* data() const { return m_data; }
@@ -99,6 +105,7 @@ private:
     T* m_data = nullptr;
     uint32_t m_size = 0;
     uint32_t m_extent = 0;
+    ShapeInfo m_shape;
 };
 
 // L2 cache hints of a GlobalTensor (the twin does not model L2: they change nothing).
