@@ -434,7 +434,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     for (const auto* list : {&op.build_files, &op.context_files})
         for (const auto& f : *list)
             if (f.generic_string().find("/op_kernel") != std::string::npos) kernel_files.push_back(f);
-    kb.types = kernel_types(kernel_files);
+    kb.inferred_type = inferred_kernel_type(kernel_files);
 
     // The per-build macros go into a generated header included after the precompiled twin
     // headers: GCC refuses a PCH when a macro the PCH mentions is defined on the command line.

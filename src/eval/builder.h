@@ -34,7 +34,7 @@ struct KernelBuild {
     std::filesystem::path binary;
     std::string kernel_name;  // the symbol the harness looks up
     int kernel_args = 0;
-    KernelTypes types;        // the cores it runs on (kernel_type.h)
+    std::string inferred_type;  // the cores it runs on unless it declares them (kernel_type.h)
     bool cached = false;
 };
 

@@ -257,11 +257,8 @@ std::map<std::string, std::string> operator_environment(const std::map<std::stri
 Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, const KernelBuild& kernel, const std::string& op_type,
                                 const EvalOptions& options, const std::map<std::string, std::string>& extra_env, const fs::path& job_dir,
                                 bool preflight) {
-    nlohmann::json by_key = nlohmann::json::object();
-    for (const auto& [key, type] : kernel.types.by_tiling_key) by_key[std::to_string(key)] = type;
     nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
-                          {"kernel_type", kernel.types.default_type}, {"kernel_types_by_key", by_key},
-                          {"kernel_type_inferred", kernel.types.inferred_type},
+                          {"kernel_type", kernel.inferred_type},
                           {"soc", options.soc_description}, {"timing", options.timing}, {"strict_gm", options.strict_gm}, {"strict_ub", options.strict_ub},
                           {"cases", nlohmann::json::array()}};
     if (options.timeout_seconds > 0) job["case_timeout_s"] = options.timeout_seconds;

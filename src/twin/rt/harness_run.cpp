@@ -303,17 +303,11 @@ json run_job(const json& job) {
     LaunchOptions options;
     options.preflight = preflight;
     options.strict_ub = job.value("strict_ub", false);
-    // The cores to launch: what the compiled kernel declares (kernel_type_notes.h). A kernel
-    // that declares nothing the compiler kept gets what the evaluator infers from the units its
-    // code calls (eval/kernel_type.h): any declaration in its text lies in a branch left out.
-    // Jobs without that field: the evaluator's reading, per tiling key, else its default.
-    bool declared = false;
-    std::string kernel_type = compiled_kernel_type(ctx.GetTilingKey(), declared);
-    if (kernel_type.empty() && !declared && job.contains("kernel_type_inferred")) kernel_type = job.value("kernel_type_inferred", std::string("aiv"));
-    if (kernel_type.empty()) {
-        const json by_key = declared ? json::object() : job.value("kernel_types_by_key", json::object());
-        kernel_type = by_key.value(std::to_string(ctx.GetTilingKey()), job.value("kernel_type", std::string("aiv")));
-    }
+    // The cores to launch: what the compiled kernel declares for this tiling key
+    // (kernel_type_notes.h), else what the evaluator infers from the units its code calls
+    // (the job's kernel_type, eval/kernel_type.h).
+    std::string kernel_type = compiled_kernel_type(ctx.GetTilingKey());
+    if (kernel_type.empty()) kernel_type = job.value("kernel_type", std::string("aiv"));
     if (!kernel_type_from_name(kernel_type.empty() ? "aiv" : kernel_type, options.kernel_type))
         return verdict("run_failed", "harness", "unknown kernel_type '" + kernel_type + "' (aiv, aic, mix_aic_1_2, mix_aic_1_1, mix_aic_1_0, mix_aiv_1_0)");
     options.timing = job.value("timing", true) && !preflight;

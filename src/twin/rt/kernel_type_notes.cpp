@@ -39,8 +39,7 @@ bool key_matches(std::string_view key, uint64_t tiling_key) {
 
 }  // namespace
 
-std::string compiled_kernel_type(uint64_t tiling_key, bool& declared_any) {
-    declared_any = false;
+std::string compiled_kernel_type(uint64_t tiling_key) {
     const char* p = __start_ascendopt_kernel_types;
     const char* end = __stop_ascendopt_kernel_types;
     if (!p || !end || end <= p) return "";
@@ -53,7 +52,6 @@ std::string compiled_kernel_type(uint64_t tiling_key, bool& declared_any) {
         if (space == std::string_view::npos) continue;
         const std::string type = launch_name(note.substr(space + 1));
         if (type.empty()) continue;
-        declared_any = true;
         const std::string_view key = note.substr(0, space);
         if (key == "default") by_default = type;
         else if (key_matches(key, tiling_key)) by_key = type;

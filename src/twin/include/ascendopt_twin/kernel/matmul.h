@@ -350,11 +350,8 @@ public:
     // The L0 bytes this object's base tiles need (zero before it has a tiling).
     ASCENDOPT_TWIN_FN static ascendopt_twin::mm::L0Needs ascendopt_needs(const void* obj) {
         const auto& o = *static_cast<const MatmulImpl*>(obj);
-        ascendopt_twin::mm::L0Needs n;
-        if (o.m_init && o.m_tiling.baseM > 0 && o.m_tiling.baseN > 0 && o.m_tiling.baseK > 0)
-            ascendopt_twin::mm::buffer_bytes<SrcAT, SrcBT, Acc>(uint64_t(o.m_tiling.baseM), uint64_t(o.m_tiling.baseN), uint64_t(o.m_tiling.baseK),
-                                                                n.a, n.b, n.c, n.bt);
-        return n;
+        const TCubeTiling& t = o.m_tiling;
+        return o.m_init && t.baseM > 0 && t.baseN > 0 && t.baseK > 0 ? l0_needs(t) : ascendopt_twin::mm::L0Needs{};
     }
     ASCENDOPT_TWIN_FN static void ascendopt_attach(void* obj, ascendopt_twin::mm::ServerTable* table) {
         static_cast<MatmulImpl*>(obj)->m_table = table;
@@ -689,14 +686,17 @@ private:
         if (!pipe) ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, api, "no TPipe on the AIC to take the Matmul buffers from");
         return pipe;
     }
-    // The AIC buffers for the client's base block, from this object's TPipe (once).
+    // L0A, L0B, L0C and bias-table bytes of `t`'s base tiles.
+    ASCENDOPT_TWIN_FN static ascendopt_twin::mm::L0Needs l0_needs(const TCubeTiling& t) {
+        ascendopt_twin::mm::L0Needs n;
+        ascendopt_twin::mm::buffer_bytes<SrcAT, SrcBT, Acc>(uint64_t(t.baseM), uint64_t(t.baseN), uint64_t(t.baseK), n.a, n.b, n.c, n.bt);
+        return n;
+    }
     // This object's L1 tiles (its own, sized at its first request) and the L0 area it computes
     // in: the one the AIC's registered objects share while it serves, else the object's own.
     ASCENDOPT_TWIN_FN void ensure_buffers(const MatmulImpl& client) {
         namespace mm = ascendopt_twin::mm;
-        mm::L0Needs need;
-        mm::buffer_bytes<SrcAT, SrcBT, Acc>(uint64_t(client.m_tiling.baseM), uint64_t(client.m_tiling.baseN), uint64_t(client.m_tiling.baseK),
-                                            need.a, need.b, need.c, need.bt);
+        mm::L0Needs need = l0_needs(client.m_tiling);
         if (!m_buffers_ready) {
             aic_pipe(client.m_api)->InitBuffer(m_l1, uint32_t(need.a + need.b + mm::align_up(need.bt, 32)));
             m_buffers_ready = true;
