@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/format.h"
+#include "eval/golden.h"
 #include "eval/operator_source.h"
 #include "eval/toml_json.h"
 #include "util/files.h"
@@ -178,7 +179,17 @@ Status read_tensor_override(const toml::table& t, const std::string& name, Tenso
     return ok_status();
 }
 
-Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file) {
+// The golden `n` of the manifest `file` names, which must lie inside the operator folder `root`
+// or the manifest's own folder (golden.h: goldens run as programs).
+Result<GoldenSpec> read_golden(const toml::node& n, const fs::path& file, const fs::path& root) {
+    const std::string ref = n.value<std::string>().value_or("");
+    auto g = parse_golden_ref(ref, file.parent_path());
+    const Status kept = g ? check_golden_location(*g, ref, file, root) : Status(g.error());
+    if (!kept) return make_error(at(n, file) + ": " + kept.error().message, kept.error().hint);
+    return g;
+}
+
+Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file, const fs::path& root) {
     static const std::set<std::string> keys = {"name", "role", "shape", "shapes", "dtype", "dtypes", "range", "distribution",
                                                "rtol", "atol", "attrs", "tensors", "golden", "known_defect"};
     if (auto s = check_keys(t, keys, "[[case]]", file); !s) return s;
@@ -200,8 +211,8 @@ Status read_case(const toml::table& t, CaseDraft& d, const fs::path& file) {
     if (const auto* attrs = t["attrs"].as_table())
         for (const auto& [k, v] : *attrs) d.attrs[std::string(k.str())] = toml_to_json(v);
     if (const auto* g = t.get("golden")) {
-        auto spec = parse_golden_ref(g->value<std::string>().value_or(""), file.parent_path());
-        if (!spec) return make_error(at(*g, file) + ": " + spec.error().message, spec.error().hint);
+        auto spec = read_golden(*g, file, root);
+        if (!spec) return spec.error();
         d.golden = *spec;
     }
     if (const auto* tensors = t["tensors"].as_table())
@@ -282,7 +293,6 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
         if (!spec) return spec.error();
         out.hidden_shapes = std::move(*spec);
     }
-    const fs::path base = file.parent_path();
     const toml::table* op = doc["operator"].as_table();
     if (op) {
         if (auto s = check_keys(*op, {"name", "source", "cann_ops", "golden", "msopst", "hidden_case", "inplace"}, "[operator]", file); !s)
@@ -307,8 +317,8 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
         }
     }
     if (op && (*op)["golden"]) {
-        auto g = parse_golden_ref((*op)["golden"].value<std::string>().value_or(""), base);
-        if (!g) return make_error(at(*op->get("golden"), file) + ": " + g.error().message, g.error().hint);
+        auto g = read_golden(*op->get("golden"), file, out.root);
+        if (!g) return g.error();
         defaults.golden = *g;
     }
     if (const auto* d = doc["defaults"].as_table()) {
@@ -322,14 +332,14 @@ Status read_manifest(const fs::path& file, OperatorSource& out) {
         for (const auto& node : *cases) {
             CaseDraft d = defaults;
             if (!node.as_table()) return make_error(at(node, file) + ": [[case]] entries must be tables");
-            if (auto s = read_case(*node.as_table(), d, file); !s) return s;
+            if (auto s = read_case(*node.as_table(), d, file, out.root); !s) return s;
             out.cases.push_back(std::move(d));
         }
     const bool use_msopst = op ? (*op)["msopst"].value<bool>().value_or(!cases) : !cases;
     if (use_msopst) {
         const size_t first = out.cases.size();
         for (const auto& json : list_files(out.root / "tests" / "st", ".json"))
-            if (auto s = read_msopst(json, defaults.golden, out.cases); !s) return s;
+            if (auto s = read_msopst(json, defaults.golden, out.cases, out.root); !s) return s;
         for (size_t i = first; i < out.cases.size(); ++i) out.cases[i].inplace = defaults.inplace;
     }
     return ok_status();

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/format.h"
+#include "eval/golden.h"
 #include "eval/operator_source.h"
 #include "util/files.h"
 #include "util/json_bounded.h"
@@ -75,7 +76,8 @@ Result<TensorSpec> read_tensor(const json& t, size_t i, size_t combos, const std
     return s;
 }
 
-Status read_case(const json& c, const fs::path& file, const GoldenSpec& default_golden, std::vector<CaseDraft>& out) {
+Status read_case(const json& c, const fs::path& file, const GoldenSpec& default_golden, const fs::path& operator_folder,
+                 std::vector<CaseDraft>& out) {
     if (!c.is_object()) return make_error(file.filename().string() + ": each case must be an object");
     const std::string name = c.value("case_name", "");
     if (name.empty()) return make_error(file.filename().string() + ": a case has no \"case_name\"");
@@ -95,8 +97,11 @@ Status read_case(const json& c, const fs::path& file, const GoldenSpec& default_
         if (c.contains("atol")) base.tolerance.atol = c["atol"].get<double>();
     }
     if (c.contains("calc_expect_func_file")) {
-        auto g = parse_golden_ref(c.value("calc_expect_func_file", ""), file.parent_path());
-        if (!g) return make_error(where + ": " + g.error().message, g.error().hint);
+        // A golden anywhere on disk would run as a program: only one kept with the operator is.
+        const std::string ref = c.value("calc_expect_func_file", "");
+        auto g = parse_golden_ref(ref, file.parent_path());
+        const Status kept = g ? check_golden_location(*g, ref, file, operator_folder) : Status(g.error());
+        if (!kept) return make_error(where + ": " + kept.error().message, kept.error().hint);
         base.golden = *g;
     }
     for (const auto& a : c.value("attr", json::array())) {
@@ -122,7 +127,7 @@ Status read_case(const json& c, const fs::path& file, const GoldenSpec& default_
 
 }  // namespace
 
-Status read_msopst(const fs::path& file, const GoldenSpec& default_golden, std::vector<CaseDraft>& out) {
+Status read_msopst(const fs::path& file, const GoldenSpec& default_golden, std::vector<CaseDraft>& out, const fs::path& operator_folder) {
     auto text = read_text(file);
     if (!text) return text.error();
     auto parsed = parse_bounded_json(*text, file.string());
@@ -132,7 +137,7 @@ Status read_msopst(const fs::path& file, const GoldenSpec& default_golden, std::
     if (!doc.is_array()) return make_error(file.string() + ": expected an array of cases");
     try {
         for (const auto& c : doc)
-            if (auto s = read_case(c, file, default_golden, out); !s) return s;
+            if (auto s = read_case(c, file, default_golden, operator_folder, out); !s) return s;
     } catch (const json::exception& e) {  // a field of the wrong JSON type
         return make_error(file.string() + ": " + e.what());
     }

@@ -268,7 +268,7 @@ Result<OperatorSource> load_operator(const fs::path& path) {
     } else {
         src.root = fs::canonical(path, ec);
         for (const auto& json : list_files(src.root / "tests" / "st", ".json"))
-            if (auto s = read_msopst(json, {}, src.cases); !s) return s.error();
+            if (auto s = read_msopst(json, {}, src.cases, src.root); !s) return s.error();
     }
     if (auto s = find_sources(src); !s) return s.error();
     return src;

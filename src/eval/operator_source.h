@@ -83,9 +83,11 @@ Result<OperatorSource> load_copy_of(const std::filesystem::path& dir, const Oper
 Result<OperatorSource> load_operator_for_smoke(const std::filesystem::path& dir);
 
 // Readers of the two case formats, appending to `out`. `default_golden` applies to cases
-// that name none.
+// that name none. A golden a case names must lie inside the operator folder (`operator_folder`
+// for msopst files; empty: none) or the folder of the file that names it (golden.h).
 Status read_manifest(const std::filesystem::path& file, OperatorSource& out);
-Status read_msopst(const std::filesystem::path& file, const GoldenSpec& default_golden, std::vector<CaseDraft>& out);
+Status read_msopst(const std::filesystem::path& file, const GoldenSpec& default_golden, std::vector<CaseDraft>& out,
+                   const std::filesystem::path& operator_folder = {});
 
 // "file.py:function" resolved against `base`; the function defaults to calc_expect_func.
 Result<GoldenSpec> parse_golden_ref(const std::string& ref, const std::filesystem::path& base);

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <filesystem>
@@ -57,8 +58,16 @@ void sweep_stale(const std::string& parent) {
     }
 }
 
-// The groups this process made; at exit (when its threads are done) they are removed, the
-// calling thread first moved back to the hierarchy's root.
+// Whether `dir` is a group this process made (named ascendopt-<pid>-<n>). A forked child
+// inherits its parent's lists and thread groups; they are the parent's to use and remove.
+bool made_here(const std::string& dir) {
+    const std::string mine = parent_dir() + "/ascendopt-" + std::to_string(::getpid()) + "-";
+    return dir.rfind(mine, 0) == 0;
+}
+
+// The groups this process made and has not removed yet (a thread's group goes with its
+// thread); at exit (when its threads are done) they are removed, the calling thread first
+// moved back to the hierarchy's root.
 class OurGroups {
 public:
     void add(std::string dir) {
@@ -67,18 +76,25 @@ public:
     }
     std::string take_idle() {
         std::lock_guard lock(m_mutex);
-        if (m_idle.empty()) return "";
-        std::string d = std::move(m_idle.back());
-        m_idle.pop_back();
-        return d;
+        const auto d = std::find_if(m_idle.rbegin(), m_idle.rend(), made_here);
+        if (d == m_idle.rend()) return "";
+        std::string dir = std::move(*d);
+        m_idle.erase(std::next(d).base());
+        return dir;
     }
     void give_idle(std::string dir) {
         std::lock_guard lock(m_mutex);
         m_idle.push_back(std::move(dir));
     }
+    // A group removed before exit (a thread's, when the thread ended).
+    void forget(const std::string& dir) {
+        std::lock_guard lock(m_mutex);
+        std::erase(m_dirs, dir);
+    }
     ~OurGroups() {
         write_small(parent_dir() + "/tasks", std::to_string(::gettid()));
-        for (const auto& d : m_dirs) ::rmdir(d.c_str());
+        for (const auto& d : m_dirs)
+            if (made_here(d)) ::rmdir(d.c_str());
     }
 
 private:
@@ -126,18 +142,48 @@ bool clear_foreign_tasks(const std::string& dir) {
 
 // cgroup v1: the calling thread's own group, which it joins once. Its children are born in
 // it, so a spawn costs no attach (an attach waits for an RCU grace period, milliseconds that
-// Stage II would pay per evaluation). Empty where threads cannot have groups of their own (v2),
-// and after a run whose tasks would not die: the next create() then starts a fresh group.
-std::string& thread_group() {
-    thread_local std::string dir;
-    return dir;
-}
+// Stage II would pay per evaluation). The group goes when the thread ends: no other thread can
+// use it, and the worker pool starts threads per batch, so a long rewind would otherwise leave
+// hundreds of groups until ascendopt exits.
+class ThreadGroup {
+public:
+    // The group's folder; empty until the thread joins one, where threads cannot have groups of
+    // their own (v2), after abandon(), and in a forked child: the group it inherited holds its
+    // parent's thread, which the child's runs would count and kill as a leftover of theirs.
+    const std::string& dir() {
+        if (!made_here(m_dir)) m_dir.clear();
+        return m_dir;
+    }
 
-bool join_fresh_group() {
-    std::string d = make_group();
-    if (d.empty() || !write_small(d + "/tasks", std::to_string(::gettid()))) return false;
-    thread_group() = std::move(d);
-    return true;
+    // Moves the calling thread into a new group of its own; false when none could be made.
+    bool join_fresh() {
+        std::string d = make_group();
+        if (d.empty() || !write_small(d + "/tasks", std::to_string(::gettid()))) return false;
+        m_dir = std::move(d);
+        return true;
+    }
+
+    // After a run whose tasks would not die: the group is left to the exit cleanup with them,
+    // and the next create() starts a fresh one.
+    void abandon() { m_dir.clear(); }
+
+    // Runs when the thread ends (for the main thread: in exit(), before OurGroups' cleanup).
+    // A cgroup can only be removed once no task is in it, so the thread first moves back to the
+    // hierarchy's root, then whatever is left of its children is killed, then the group goes.
+    // Threads of ours started from this one and still running keep it busy: it is then left to
+    // the exit cleanup.
+    ~ThreadGroup() {
+        if (dir().empty() || !write_small(parent_dir() + "/tasks", std::to_string(::gettid()))) return;
+        if (clear_foreign_tasks(m_dir) && ::rmdir(m_dir.c_str()) == 0) our_groups().forget(m_dir);
+    }
+
+private:
+    std::string m_dir;
+};
+
+ThreadGroup& thread_group() {
+    thread_local ThreadGroup group;
+    return group;
 }
 
 // Tasks the group still counts (pids.current), or -1.
@@ -150,11 +196,11 @@ long counted_tasks(const std::string& dir) {
 
 std::unique_ptr<TaskCap> TaskCap::create(uint32_t max_tasks) {
     if (parent_dir().empty()) return nullptr;
-    if (parent_dir() == "/sys/fs/cgroup/pids" && (!thread_group().empty() || join_fresh_group())) {
+    if (parent_dir() == "/sys/fs/cgroup/pids" && (!thread_group().dir().empty() || thread_group().join_fresh())) {
         // The group counts this thread, threads it started since, and the dead of earlier runs
         // until their parent reaps them (orphans wait for init): the child gets max_tasks more.
         // (Dead reaped during the run give it back their share: at worst the previous cap again.)
-        const std::string& mine = thread_group();
+        const std::string& mine = thread_group().dir();
         const long counted = counted_tasks(mine);
         if (counted < 0 || !write_small(mine + "/pids.max", std::to_string(uint64_t(max_tasks) + uint64_t(counted)))) return nullptr;
         return std::unique_ptr<TaskCap>(new TaskCap(mine, -1, true));
@@ -175,7 +221,7 @@ TaskCap::~TaskCap() {
         return;
     }
     write_small(m_dir + "/pids.max", "max");  // the thread's group outlives the run, uncapped
-    if (!cleared) thread_group().clear();     // tasks that would not die: the next run starts afresh
+    if (!cleared) thread_group().abandon();   // tasks that would not die: the next run starts afresh
 }
 
 bool tasks_capped() { return !parent_dir().empty(); }

@@ -17,7 +17,8 @@ public:
     // children are born into (procs_fd() is -1); with v2 the child joins an empty group.
     static std::unique_ptr<TaskCap> create(uint32_t max_tasks);
     // Kills what is left of the child's tree in the group; the group is kept for the next
-    // create() (making and removing a cgroup costs milliseconds) and removed at exit.
+    // create() (making and removing a cgroup costs milliseconds): with v1 the thread's own group
+    // until the thread ends, with v2 a pool of idle groups until exit.
     ~TaskCap();
     TaskCap(const TaskCap&) = delete;
     TaskCap& operator=(const TaskCap&) = delete;
