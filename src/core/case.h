@@ -96,6 +96,8 @@ struct Case {
     // its evidence): the case still runs, and its failure is reported but does not fail the
     // operator (an "expected failure"); a pass is reported as the defect not reproducing.
     std::string known_defect;
+    // Set on the hidden case only (eval/hidden_case.h): the nonce its shape was drawn from.
+    std::optional<uint64_t> hidden_nonce;
 
     // "x:float16,y:float16,z:float16": the dtype combination, which selects a kernel build.
     std::string dtype_signature() const;

@@ -20,6 +20,7 @@ nlohmann::json to_json(const OutputComparison& c) {
                                {"actual", c.first->actual},
                                {"expected", c.first->expected}};
     if (c.first && !c.first->lane.empty()) j["first_mismatch"]["lane"] = c.first->lane;
+    if (c.first && !c.first->note.empty()) j["first_mismatch"]["note"] = c.first->note;
     return j;
 }
 
@@ -33,7 +34,7 @@ OutputComparison comparison_from_json(const nlohmann::json& j) {
     if (j.contains("first_mismatch")) {
         const auto& m = j.at("first_mismatch");
         c.first = Mismatch{c.name, m.at("flat_index").get<int64_t>(), m.at("index").get<std::vector<int64_t>>(),
-                           m.value("lane", ""), m.at("actual").get<double>(), m.at("expected").get<double>()};
+                           m.value("lane", ""), m.at("actual").get<double>(), m.at("expected").get<double>(), m.value("note", "")};
     }
     return c;
 }
@@ -53,6 +54,7 @@ CaseResult case_from_json(const nlohmann::json& j) {
     if (j.contains("twin")) c.twin = j.at("twin");
     c.log_tail = j.value("log_tail", "");
     c.known_defect = j.value("known_defect", "");
+    if (j.contains("hidden_nonce")) c.hidden_nonce = std::stoull(j.at("hidden_nonce").get<std::string>());
     return c;
 }
 
@@ -82,6 +84,9 @@ nlohmann::json to_json(const EvalResult& r) {
             j["known_defect"] = c.known_defect;
             j["expected_failure"] = c.expected_failure();
         }
+        // A decimal string: readers that hold JSON numbers as doubles (jq, JavaScript) would
+        // round a 64-bit nonce and reproduce another shape.
+        if (c.hidden_nonce) j["hidden_nonce"] = std::to_string(*c.hidden_nonce);
         cases.push_back(j);
     }
     nlohmann::json j = {{"operator", r.op_name}, {"dir", r.op_dir}, {"status", status_name(r.status)},

@@ -26,6 +26,7 @@ struct Mismatch {
     std::string lane;            // "real" or "imag" for complex outputs, else empty
     double actual = 0;
     double expected = 0;
+    std::string note;  // what is wrong beyond the values, e.g. a byte that is no bool; else empty
 };
 
 struct OutputComparison {
@@ -51,6 +52,7 @@ struct CaseResult {
     nlohmann::json twin;     // what the twin reported: block dim, tiling key, instruction counts
     std::string log_tail;    // operator stdout/stderr tail when not ok
     std::string known_defect;  // Case::known_defect: a failure here is expected
+    std::optional<uint64_t> hidden_nonce;  // Case::hidden_nonce: what reproduces the hidden case
     bool expected_failure() const { return !known_defect.empty() && status != EvalStatus::ok; }
 };
 

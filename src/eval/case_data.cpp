@@ -35,16 +35,19 @@ Result<std::shared_ptr<const CaseData>> CaseDataStore::get(const Case& c, uint64
     }
     std::lock_guard lock(slot->mutex);
     if (!slot->data) {
-        auto made = prepare(c, seed, key);
+        auto made = prepare(c, seed, m_dir / key.substr(0, 16));
         if (!made) return made.error();
         slot->data = *made;
     }
     return slot->data;
 }
 
-Result<std::shared_ptr<const CaseData>> CaseDataStore::prepare(const Case& c, uint64_t seed, const std::string& key) {
+Result<std::shared_ptr<const CaseData>> CaseDataStore::prepare_unshared(const Case& c, uint64_t seed, const fs::path& dir) {
+    return prepare(c, seed, fs::absolute(dir));
+}
+
+Result<std::shared_ptr<const CaseData>> CaseDataStore::prepare(const Case& c, uint64_t seed, const fs::path& dir) {
     auto data = std::make_shared<CaseData>();
-    const fs::path dir = m_dir / key.substr(0, 16);
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) return make_error("cannot create " + dir.string() + ": " + ec.message());

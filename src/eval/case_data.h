@@ -36,12 +36,16 @@ public:
     // tool); a golden that fails for this case is recorded in CaseData::golden_failure.
     Result<std::shared_ptr<const CaseData>> get(const Case& c, uint64_t seed);
 
+    // The same for a case no other evaluation will run (the hidden case, of a shape drawn for one
+    // evaluation): prepared under `dir`, which the caller removes, and not kept by the store.
+    Result<std::shared_ptr<const CaseData>> prepare_unshared(const Case& c, uint64_t seed, const std::filesystem::path& dir);
+
 private:
     struct Slot {
         std::mutex mutex;
         std::shared_ptr<const CaseData> data;
     };
-    Result<std::shared_ptr<const CaseData>> prepare(const Case& c, uint64_t seed, const std::string& key);
+    Result<std::shared_ptr<const CaseData>> prepare(const Case& c, uint64_t seed, const std::filesystem::path& dir);
 
     std::filesystem::path m_dir;
     GoldenRunner& m_golden;

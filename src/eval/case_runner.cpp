@@ -36,7 +36,7 @@ std::string mismatch_reason(const OutputComparison& o) {
                   o.name.c_str(), static_cast<long long>(o.mismatches), static_cast<long long>(o.elements),
                   m.lane.empty() ? "elements" : "scalars", idx.c_str(), lane.c_str(), static_cast<long long>(m.flat_index), m.actual,
                   m.expected);
-    return buf;
+    return m.note.empty() ? std::string(buf) : std::string(buf) + "; " + m.note;
 }
 
 // What the operator binary wrote for a case: nothing (the process died while running it), a

@@ -1,7 +1,8 @@
 // Compares an operator's output with its golden, element by element. Floats pass when
 // |actual - expected| <= atol + rtol * |expected| (NaN matches NaN, infinities match by sign);
-// integers and bools must be equal unless the case sets a tolerance. The golden is first
-// rounded to the output dtype, as the operator's result is.
+// integers and bools must be equal unless the case sets a tolerance, and a bool byte must be 0
+// or 1 whatever the tolerance (outputs start filled with 0xFF, which is no bool). The golden is
+// first rounded to the output dtype, as the operator's result is.
 #pragma once
 
 #include <vector>

@@ -73,7 +73,10 @@ public:
         for (size_t i = 0; i < built->cases.size(); ++i) {
             const Case& c = built->cases[i];
             if (auto fits = fits_in_memory(c, m_opts.memory_limit_bytes); !fits) return fits.error();
-            auto data = (*store)->get(c, m_opts.seed);
+            // The hidden case's shape is new in every evaluation: its data is this evaluation's
+            // alone, kept in the work folder rather than in the shared store, which would grow by
+            // one case per evaluation.
+            auto data = c.hidden_nonce ? (*store)->prepare_unshared(c, m_opts.seed, *work / "hidden-data") : (*store)->get(c, m_opts.seed);
             if (!data) return data.error();
             if ((*data)->golden_failure) {
                 slots[i] = golden_failed(c, *(*data)->golden_failure);
@@ -87,7 +90,11 @@ public:
         std::vector<CaseResult> results;
         size_t next_ran = 0;
         for (auto& slot : slots) results.push_back(slot ? std::move(*slot) : std::move((*ran)[next_ran++]));
-        for (size_t i = 0; i < results.size(); ++i) results[i].known_defect = built->cases[i].known_defect;
+        for (size_t i = 0; i < results.size(); ++i) {
+            results[i].known_defect = built->cases[i].known_defect;
+            results[i].hidden_nonce = built->cases[i].hidden_nonce;
+            if (results[i].hidden_nonce && results[i].status != EvalStatus::ok) results[i].reason += hidden_reproduction_hint(*results[i].hidden_nonce);
+        }
         for (auto& r : results) {
             if (r.status != EvalStatus::ok && !r.expected_failure() && result.status == EvalStatus::ok) {
                 result.status = r.status;
@@ -264,13 +271,15 @@ private:
         };
         return {*std::max_element(cases.begin(), cases.end(), [&](const Case& a, const Case& b) { return size(a) < size(b); })};
     }
-    // The cases asked for; with no filter, all of them and the hidden case (hidden_case.h).
+    // The cases asked for; with no filter, all of them and the hidden case (hidden_case.h), whose
+    // shape comes from a nonce of this evaluation, not from the seed.
     std::vector<Case> select(const std::vector<Case>& cases, const OperatorSource& op, const EvalRequest& r) const {
         std::vector<Case> out;
         for (const auto& c : cases)
             if ((!r.case_filter || c.name == *r.case_filter) && (!r.role_filter || c.role == *r.role_filter)) out.push_back(c);
         if (m_opts.hidden_case && op.hidden_case && !r.case_filter && !r.role_filter)
-            if (auto hidden = hidden_case(cases, m_opts.seed, op.hidden_shapes ? &*op.hidden_shapes : nullptr)) out.push_back(std::move(*hidden));
+            if (auto hidden = hidden_case(cases, hidden_nonce(m_opts.hidden_nonce), op.hidden_shapes ? &*op.hidden_shapes : nullptr))
+                out.push_back(std::move(*hidden));
         return out;
     }
     // One kernel build per dtype combination, at most `jobs` at a time.

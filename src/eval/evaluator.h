@@ -42,7 +42,11 @@ struct EvalOptions {
     // The static screen (screen.h) before every build; off only for code the user vouches for
     // (`eval --no-screen`): the seccomp filter, the ELF check and the sandbox still hold.
     bool screen = true;
-    bool hidden_case = true;   // add a check case of a random shape derived from `seed` (hidden_case.h)
+    // Add a check case of a random shape to every full evaluation (hidden_case.h), drawn from a
+    // fresh nonce each time, or from `hidden_nonce` when the user reproduces one
+    // (--hidden-nonce, ASCENDOPT_HIDDEN_NONCE).
+    bool hidden_case = true;
+    std::optional<uint64_t> hidden_nonce;
     // GM accesses past a tensor's end fail even inside its allocation padding (docs/twin.md).
     bool strict_gm = false;
     // UB accesses past their tensor's buffer fail even inside the UB (docs/twin.md).

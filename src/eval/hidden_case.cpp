@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <random>
 
 #include "util/hash.h"
 #include "util/random.h"
@@ -82,25 +83,37 @@ std::optional<Case> reshaped(const Case& perf, const HiddenShapes& spec, Rng& rn
     return hidden;
 }
 
-std::optional<Case> hidden_case(const std::vector<Case>& cases, uint64_t seed, const HiddenShapes* spec) {
+uint64_t hidden_nonce(std::optional<uint64_t> forced) {
+    if (forced) return *forced;
+    std::random_device device;  // 32 bits a call
+    return (uint64_t(device()) << 32) | uint64_t(device());
+}
+
+std::string hidden_reproduction_hint(uint64_t nonce) {
+    return "; ASCENDOPT_HIDDEN_NONCE=" + std::to_string(nonce) + " reproduces this shape";
+}
+
+std::optional<Case> hidden_case(const std::vector<Case>& cases, uint64_t nonce, const HiddenShapes* spec) {
     if (spec) {
         const auto perf = std::find_if(cases.begin(), cases.end(), [](const Case& c) { return c.role == CaseRole::perf; });
         if (perf == cases.end()) return std::nullopt;
-        Rng rng(stable_hash64("hidden-case/" + std::to_string(seed) + "/" + perf->name));
+        Rng rng(stable_hash64("hidden-case/" + std::to_string(nonce) + "/" + perf->name));
         auto hidden = reshaped(*perf, *spec, rng);
         if (!hidden) return std::nullopt;
         hidden->name = "hidden";
         hidden->role = CaseRole::check;
+        hidden->hidden_nonce = nonce;
         return hidden;
     }
     const auto perf = std::find_if(cases.begin(), cases.end(), [](const Case& c) {
         return c.role == CaseRole::perf && elementwise(c) && !attribute_shaped(c);
     });
     if (perf == cases.end()) return std::nullopt;
-    Rng rng(stable_hash64("hidden-case/" + std::to_string(seed) + "/" + perf->name));
+    Rng rng(stable_hash64("hidden-case/" + std::to_string(nonce) + "/" + perf->name));
     Case hidden = *perf;
     hidden.name = "hidden";
     hidden.role = CaseRole::check;
+    hidden.hidden_nonce = nonce;
     const auto shape = random_shape(perf->inputs.front().shape, rng);
     for (auto* list : {&hidden.inputs, &hidden.outputs})
         for (auto& t : *list) t.shape = shape;

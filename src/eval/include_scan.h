@@ -22,7 +22,21 @@ struct IncludeSearch {
 std::filesystem::path resolve_include(const std::string& name, bool quoted, const std::filesystem::path& includer,
                                       const IncludeSearch& search);
 
-// The #include lines of a source text: (name, quoted), in order.
+// One #include (#include_next, #import) directive: the name between its quotes or angle
+// brackets, and the physical line of its `#`.
+struct IncludeDirective {
+    std::string name;
+    bool quoted = false;
+    int line = 0;
+};
+
+// The include directives of a source text as the compiler's preprocessor finds them: line splices
+// joined, `%:` read as `#`, comments anywhere around the directive's words, and nothing inside a
+// comment or a string or character literal (raw strings too). A directive whose name is not a
+// literal (an include by macro) is left out; the static screen refuses those.
+std::vector<IncludeDirective> include_directives(const std::string& text);
+
+// The same as (name, quoted), in order.
 std::vector<std::pair<std::string, bool>> includes_of(const std::string& text);
 
 // Every file under search.roots reached from `start` (not counting the start files themselves),

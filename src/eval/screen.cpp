@@ -447,9 +447,72 @@ std::string source_line(const std::string& text, int line) {
     return trim(text.substr(at, text.find('\n', at) - at));
 }
 
-// The directive rules: includes against the allow-list, pragmas, #line.
-std::string check_directive(const std::vector<Token>& d, const std::string& raw_line, const fs::path& file, const fs::path& root,
-                            const IncludeScope& scope) {
+bool is_include(const std::vector<Token>& d) {
+    return !d.empty() && (d[0].text == "include" || d[0].text == "include_next" || d[0].text == "import");
+}
+
+// Whether a header name climbs with `..` to somewhere outside the including file's folder tree
+// within the operator: beside the includer for a quoted name (where the compiler looks first),
+// and for an angled one at all, since it climbs out of whichever include folder finds it.
+bool climbs_out(const std::string& header, bool quoted, const fs::path& file, const fs::path& root) {
+    bool climbs = false;
+    for (const auto& part : fs::path(header))
+        if (part == "..") climbs = true;
+    if (!climbs) return false;
+    return !quoted || !path_within((file.parent_path() / header).lexically_normal(), root);
+}
+
+// An #include of `header` (the name between its quotes or angle brackets): absolute, climbing out
+// of the operator's folder, or off the allow-list is refused. The allow-list: the twin's and the
+// harmless standard headers, the operator's own files, and files of a trusted folder (the
+// user's checkout, the original operator's folder) that the build finds.
+std::string check_include(const std::string& header, bool quoted, const fs::path& file, const fs::path& root, const IncludeScope& scope) {
+    if (!header.empty() && header[0] == '/') return "includes a file by its absolute path (" + header + ")";
+    if (allowed_system_header(header)) return "";
+    if (quoted && own_header(file, root, header)) return "";
+    if (trusted_header(file, header, quoted, scope)) return "";
+    if (climbs_out(header, quoted, file, root))
+        return "includes a file outside the operator's folder (" + header + "): a candidate includes only its own headers and the allow-list";
+    return "includes a header outside the allow-list (" + header + ")";
+}
+
+// `__has_include(name)` (and `__has_include_next`) in a directive or a macro body: a probe of the
+// file system outside the operator is refused as an include of the same name would be, and a
+// name this screen cannot read (a macro) is refused. What it may ask about is otherwise free:
+// the answer only says whether a header exists.
+std::string check_has_include(const std::vector<Token>& d, const fs::path& file, const fs::path& root, const IncludeScope& scope) {
+    for (size_t i = 0; i < d.size(); ++i) {
+        if (d[i].text != "__has_include" && d[i].text != "__has_include_next") continue;
+        if (i + 1 >= d.size() || d[i + 1].text != "(") {
+            // Asking whether the operator exists (#ifdef __has_include, defined(__has_include))
+            // probes nothing; any other use without a call is one through a macro.
+            const bool defined = (i >= 1 && d[i - 1].text == "defined") || (i >= 2 && d[i - 1].text == "(" && d[i - 2].text == "defined");
+            if (defined || d[0].text == "ifdef" || d[0].text == "ifndef") continue;
+            return "__has_include by macro, which this screen cannot check";
+        }
+        if (i + 2 >= d.size()) return "a __has_include this screen cannot read";
+        std::string header;
+        bool quoted = false;
+        if (d[i + 2].kind == Token::string && d[i + 2].text.size() >= 2 && d[i + 2].text[0] == '"') {
+            header = d[i + 2].text.substr(1, d[i + 2].text.size() - 2);
+            quoted = true;
+        } else if (d[i + 2].text == "<") {
+            size_t k = i + 3;
+            for (; k < d.size() && d[k].text != ">"; ++k) header += d[k].text;
+            if (k == d.size()) return "a __has_include this screen cannot read";
+        } else {
+            return "__has_include by macro, which this screen cannot check";
+        }
+        if (!header.empty() && header[0] == '/') return "__has_include probes a file by its absolute path (" + header + ")";
+        if (climbs_out(header, quoted, file, root) && !(quoted && own_header(file, root, header)) && !trusted_header(file, header, quoted, scope))
+            return "__has_include probes a file outside the operator's folder (" + header + ")";
+    }
+    return "";
+}
+
+// The rules of directives other than includes (those are read by include_directives and
+// checked with check_include): pragmas, #line, probes of files.
+std::string check_directive(const std::vector<Token>& d, const fs::path& file, const fs::path& root, const IncludeScope& scope) {
     if (d.empty()) return "";
     const std::string& name = d[0].text;
     if (name == "line") return "a #line directive, which would misattribute what follows";
@@ -458,18 +521,7 @@ std::string check_directive(const std::vector<Token>& d, const std::string& raw_
         for (size_t i = 1; i < d.size(); ++i) body += (i > 1 ? " " : "") + d[i].text;
         return forbidden_pragma(body) ? "a pragma that changes code generation (#pragma " + body + ")" : "";
     }
-    if (name != "include" && name != "include_next" && name != "import") return "";
-    const auto at = raw_line.find_first_of("<\"", raw_line.find(name) + name.size());
-    if (at == std::string::npos) return "an include by macro, which this screen cannot check";
-    const char close = raw_line[at] == '<' ? '>' : '"';
-    const auto end = raw_line.find(close, at + 1);
-    if (end == std::string::npos) return "an include this screen cannot read";
-    const std::string header = raw_line.substr(at + 1, end - at - 1);
-    if (!header.empty() && header[0] == '/') return "includes a file by its absolute path (" + header + ")";
-    if (allowed_system_header(header)) return "";
-    if (close == '"' && own_header(file, root, header)) return "";
-    if (trusted_header(file, header, close == '"', scope)) return "";
-    return "includes a header outside the allow-list (" + header + ")";
+    return check_has_include(d, file, root, scope);
 }
 
 // CANN's CPU-debug build defines __CCE_KT_TEST__; the device compiler and the twin never do,
@@ -528,6 +580,17 @@ std::string cpu_debug_define_hit(const std::vector<Token>& d) {
     return "";
 }
 
+// Whether the preprocessor of the second pass may have read `file` (a line marker's name): the
+// operator's own files, the stub headers, and the compiler's own names (<built-in>,
+// <command-line>). A relative name is taken as relative to `root`.
+bool read_by_right(const fs::path& file, const fs::path& root, const std::vector<fs::path>& headers) {
+    const std::string name = file.string();
+    if (!name.empty() && name[0] == '<') return true;
+    const fs::path where = file.is_absolute() ? file : root / file;
+    if (path_within(where, root)) return true;
+    return std::any_of(headers.begin(), headers.end(), [&](const fs::path& h) { return path_within(where, h); });
+}
+
 }  // namespace
 
 std::string ScreenHit::describe(const fs::path& root) const {
@@ -540,16 +603,29 @@ std::optional<ScreenHit> screen_text(const std::string& text, const fs::path& fi
     std::optional<ScreenHit> hit;
     const Rules rules{is_kernel_file(file)};
     CpuDebugRegions debug;
+    // Includes as the compiler reads their names, by the line of their `#`.
+    std::map<int, IncludeDirective> includes;
+    for (auto& d : include_directives(text)) includes.emplace(d.line, std::move(d));
+    std::set<int> never_built_includes;
     Lexer(logical).run(code, [&](const std::vector<Token>& d, int line) {
         if (hit) return;
         const bool never_built = debug.dead_after(d);
-        const bool include = !d.empty() && (d[0].text == "include" || d[0].text == "include_next" || d[0].text == "import");
+        if (is_include(d) && never_built) never_built_includes.insert(line);
         std::string why = cpu_debug_define_hit(d);
-        if (why.empty() && !(include && never_built)) why = check_directive(d, source_line(text, line), file, root, scope);
+        if (why.empty() && is_include(d) && !never_built && !includes.count(line)) why = "an include by macro, which this screen cannot check";
+        if (why.empty() && !is_include(d)) why = check_directive(d, file, root, scope);
         size_t at = 0;
         if (why.empty() && !d.empty() && d[0].text != "include") std::tie(why, at) = rules.check(d);  // macro bodies too
         if (!why.empty()) hit = ScreenHit{file, at < d.size() ? d[at].line : line, why, source_line(text, line)};
     });
+    for (const auto& [line, inc] : includes) {
+        if (hit && hit->line <= line) break;
+        if (never_built_includes.count(line)) continue;
+        if (auto why = check_include(inc.name, inc.quoted, file, root, scope); !why.empty()) {
+            hit = ScreenHit{file, line, why, source_line(text, line)};
+            break;
+        }
+    }
     if (hit) return hit;
     const auto [why, at] = rules.check(code);
     if (!why.empty()) return ScreenHit{file, code[at].line, why, source_line(text, code[at].line)};
@@ -580,7 +656,7 @@ std::optional<ScreenHit> screen_operator(const OperatorSource& op) {
     return screen_sources(op.build_files, op.root, scope);
 }
 
-std::optional<ScreenHit> screen_preprocessed(const std::string& output, const fs::path& root) {
+std::optional<ScreenHit> screen_preprocessed(const std::string& output, const fs::path& root, const std::vector<fs::path>& headers) {
     // Line markers (`# 12 "op_kernel/x.cpp" 1`) say where the following output lines came from.
     struct Origin {
         fs::path file;
@@ -590,6 +666,9 @@ std::optional<ScreenHit> screen_preprocessed(const std::string& output, const fs
     origin.push_back({});
     fs::path file;
     int line = 1;
+    // The first file the preprocessor read that is neither the operator's nor a stub header, and
+    // the output line of its marker (whose origin is the line that included it).
+    std::optional<std::pair<fs::path, int>> foreign;
     for (size_t pos = 0; pos <= output.size();) {
         const size_t end = std::min(output.find('\n', pos), output.size());
         const std::string text = output.substr(pos, end - pos);
@@ -598,6 +677,7 @@ std::optional<ScreenHit> screen_preprocessed(const std::string& output, const fs
             const auto q1 = text.find('"'), q2 = text.rfind('"');
             line = std::atoi(text.c_str() + 2);
             file = text.substr(q1 + 1, q2 - q1 - 1);
+            if (!foreign && !read_by_right(file, root, headers)) foreign.emplace(file, int(origin.size() - 1));
         } else {
             ++line;
         }
@@ -608,6 +688,9 @@ std::optional<ScreenHit> screen_preprocessed(const std::string& output, const fs
         const auto original = read_text(o.file.is_absolute() ? o.file : root / o.file);
         return ScreenHit{o.file, o.line, why + ", after macro expansion", original ? source_line(*original, o.line) : ""};
     };
+    if (foreign)
+        return hit_at(foreign->second, "includes a file outside the operator's folder (" + foreign->first.string() +
+                                           "): a candidate includes only its own headers and the allow-list");
     // The tokens of each file apart: kernel files have rules of their own.
     std::vector<Token> tokens;
     std::optional<ScreenHit> hit;

@@ -56,7 +56,10 @@ std::optional<ScreenHit> screen_text(const std::string& text, const std::filesys
                                      const IncludeScope& scope = {});
 
 // The second pass, on the output of `g++ -E` over one candidate file with every header but the
-// operator's own replaced by an empty one (Builder::expand_candidate_macros).
-std::optional<ScreenHit> screen_preprocessed(const std::string& cpp_output, const std::filesystem::path& root);
+// operator's own replaced by an empty one (Builder::screen_expanded), those in `headers`. A file
+// the preprocessor read outside `root` and `headers` (named absolutely, climbing out with `..`,
+// or computed by a macro) is refused at the line that included it.
+std::optional<ScreenHit> screen_preprocessed(const std::string& cpp_output, const std::filesystem::path& root,
+                                             const std::vector<std::filesystem::path>& headers = {});
 
 }  // namespace ascendopt

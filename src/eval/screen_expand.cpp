@@ -1,6 +1,8 @@
 // The static screen's second pass (screen.h): the candidate's code with its own macros expanded.
 #include <mutex>
+#include <optional>
 #include <set>
+#include <string>
 
 #include "core/format.h"
 #include "eval/builder.h"
@@ -25,8 +27,7 @@ fs::path nested(const fs::path& base, const char* leaf) {
 
 // Every header a candidate file names that is not one of the operator's own files: each becomes
 // an empty file in the stub folder, so that only the candidate's macros are expanded (the
-// checkout's shared headers are stubbed too: they are not the candidate's). The first pass has
-// refused absolute paths and includes by macro.
+// checkout's shared headers are stubbed too: they are not the candidate's).
 std::set<std::string> foreign_headers(const OperatorSource& op) {
     std::set<std::string> out;
     for (const auto& f : op.all_files) {
@@ -36,10 +37,43 @@ std::set<std::string> foreign_headers(const OperatorSource& op) {
             std::error_code ec;
             const fs::path beside = (f.parent_path() / name).lexically_normal();
             if (quoted && path_within(beside, op.root) && fs::is_regular_file(beside, ec)) continue;
-            if (!name.empty() && name[0] != '/') out.insert(name);
+            out.insert(name);
         }
     }
     return out;
+}
+
+// Line `n` (from 1) of `text`, trimmed, to show with a refusal.
+std::string physical_line(const std::string& text, int n) {
+    size_t at = 0;
+    for (int l = 1; l < n; ++l) {
+        at = text.find('\n', at);
+        if (at == std::string::npos) return "";
+        ++at;
+    }
+    std::string line = text.substr(at, text.find('\n', at) - at);
+    const auto b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
+    return b == std::string::npos ? "" : line.substr(b, e - b + 1);
+}
+
+// The first pass refuses absolute includes and those that climb out of the operator's folder,
+// but it reads only the files the build reads; the preprocessor here reads the mirror of every
+// file. An include it would resolve outside the scratch folder (an absolute name, or one that
+// climbs past the stub folder's depth) is refused before it runs, so that no file of the
+// machine is read on a candidate's behalf.
+std::optional<ScreenHit> include_leaving_the_scratch(const OperatorSource& op) {
+    for (const auto& f : op.all_files) {
+        const auto text = read_text(f);
+        if (!text) continue;
+        for (const auto& d : include_directives(*text)) {
+            std::string why;
+            if (!d.name.empty() && d.name[0] == '/') why = "includes a file by its absolute path (" + d.name + ")";
+            else if (!path_within((nested("/stubs", "include") / d.name).lexically_normal(), "/stubs"))
+                why = "includes a file outside the operator's folder (" + d.name + "): it climbs more than " + std::to_string(k_depth) + " folders up";
+            if (!why.empty()) return ScreenHit{f, d.line, why, physical_line(*text, d.line)};
+        }
+    }
+    return std::nullopt;
 }
 
 std::mutex g_passed_mutex;
@@ -49,7 +83,7 @@ std::set<std::string> g_passed;  // screen keys that passed in this process
 
 Result<std::optional<ScreenHit>> Builder::screen_expanded(const OperatorSource& op) {
     Sha256 key;
-    key.update("screen-expanded-v2\n").update(m_tc.fingerprint);
+    key.update("screen-expanded-v3\n").update(m_tc.fingerprint);
     for (const auto& d : m_target_defines) key.update(d).update("\n");
     for (const auto& f : op.all_files) {
         const auto text = read_text(f);
@@ -62,6 +96,7 @@ Result<std::optional<ScreenHit>> Builder::screen_expanded(const OperatorSource& 
         std::error_code ec;
         if (g_passed.count(k) || fs::exists(passed_mark, ec)) return std::optional<ScreenHit>();
     }
+    if (auto hit = include_leaving_the_scratch(op)) return hit;
     auto made = make_temp_dir(m_cache / "builds", "tmp");
     if (!made) return made.error();
     ScratchDir tmp(*made);
@@ -80,7 +115,7 @@ Result<std::optional<ScreenHit>> Builder::screen_expanded(const OperatorSource& 
     fs::create_directories(stubs);
     for (const auto& name : foreign_headers(op)) {
         const fs::path stub = (stubs / name).lexically_normal();
-        if (!path_within(stub, tmp.path() / "stubs")) continue;  // climbs too far: the compile says so
+        if (!path_within(stub, tmp.path() / "stubs")) continue;  // refused above
         std::error_code ec;
         fs::create_directories(stub.parent_path(), ec);
         if (auto s = write_atomic(stub, ""); !s) return s.error();
@@ -103,7 +138,7 @@ Result<std::optional<ScreenHit>> Builder::screen_expanded(const OperatorSource& 
         }
         auto text = read_text(out);
         if (!text) return text.error();
-        if (auto hit = screen_preprocessed(*text, mirror)) {
+        if (auto hit = screen_preprocessed(*text, mirror, {tmp.path() / "stubs"})) {
             if (path_within(hit->file, mirror)) hit->file = op.root / hit->file.lexically_relative(mirror);
             return hit;
         }

@@ -57,6 +57,28 @@ TEST(Probes, SpecialCasingTheKnownShapesIsCaughtByTheHiddenCase) {
     EXPECT_EQ(s["hidden"], "wrong_result") << r.output.substr(0, 3000);
 }
 
+// The hidden shape follows from a nonce of each evaluation, not from --seed: a kernel cannot
+// learn it from the command line. The result records the nonce, and ASCENDOPT_HIDDEN_NONCE
+// reproduces that evaluation's shape.
+TEST(Probes, TheHiddenShapeIsFreshForEveryEvaluationAndCanBeReproduced) {
+    auto hidden_of = [](const ProcessResult& r) {
+        const auto doc = json_of(r);
+        if (doc.is_object())
+            for (const auto& c : doc["cases"])
+                if (c["name"] == "hidden") return std::make_pair(c.value("hidden_nonce", std::string()), c["outputs"][0].value("elements", int64_t(-1)));
+        return std::make_pair(std::string("(no hidden case: ") + r.output.substr(0, 2000) + ")", int64_t(-1));
+    };
+    const std::vector<std::string> args = {"eval", "ops/exp_custom", "--seed", "1", "--no-timing", "--json", "-q"};
+    const auto first = hidden_of(run_cli(args));
+    const auto second = hidden_of(run_cli(args));
+    ASSERT_FALSE(first.first.empty());
+    ASSERT_GT(first.second, 0) << first.first;
+    EXPECT_NE(first.first, second.first);
+    EXPECT_NE(first.second, second.second) << "two evaluations draw the same shape about once in 35,000";
+    const auto again = hidden_of(run_cli(args, {{"ASCENDOPT_HIDDEN_NONCE", first.first}}));
+    EXPECT_EQ(again, first);
+}
+
 TEST(Probes, ReplayedOutputsFailOnFreshInputs) {
     // Record the outputs of the ragged fp32 case under seed 1, then build a kernel that writes them back.
     TempDir tmp;

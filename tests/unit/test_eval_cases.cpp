@@ -162,6 +162,29 @@ TEST(Compare, NanMatchesOnlyNan) {
     EXPECT_EQ(compare_output(spec, bytes, {std::nan(""), std::nan("")}, {1, 1}).mismatches, 1);
 }
 
+// Outputs start filled with 0xFF: a bool element the kernel never wrote holds a byte that is no
+// bool, which must not pass as `true` where the golden is true. Exact 0/1 passes; int8/uint8
+// keep comparing by value.
+TEST(Compare, ABoolByteOtherThanZeroOrOneIsAMismatch) {
+    TensorSpec spec{"mask", DType::boolean, {2, 2}};
+    const std::vector<double> golden = {1, 0, 1, 1};
+    const std::vector<char> exact = {1, 0, 1, 1};
+    EXPECT_EQ(compare_output(spec, exact, golden, {0, 0}).mismatches, 0);
+    const std::vector<char> unwritten = {1, 0, char(0xFF), 1};
+    const auto c = compare_output(spec, unwritten, golden, {0, 0});
+    EXPECT_EQ(c.mismatches, 1);
+    ASSERT_TRUE(c.first);
+    EXPECT_EQ(c.first->flat_index, 2);
+    EXPECT_EQ(c.first->index, (std::vector<int64_t>{1, 0}));
+    EXPECT_EQ(c.first->actual, 255);
+    EXPECT_NE(c.first->note.find("not a valid bool"), std::string::npos) << c.first->note;
+    // A tolerance does not make an invalid byte a bool.
+    EXPECT_EQ(compare_output(spec, unwritten, golden, {1, 1}).mismatches, 1);
+    EXPECT_EQ(compare_output(spec, {2, 0, 1, 1}, golden, {0, 0}).mismatches, 1);
+    TensorSpec bytes{"q", DType::u8, {2}};
+    EXPECT_EQ(compare_output(bytes, {char(0xFF), 1}, {255, 1}, {0, 0}).mismatches, 0);
+}
+
 TEST(Inputs, ReproducibleAndInRange) {
     TensorSpec t{"x", DType::i32, {1000}, Distribution::uniform, -3, 3};
     const auto a = generate_input(t, tensor_seed(1, "c", "x"));

@@ -128,6 +128,35 @@ TEST(EvalMemo, TheKeyFollowsEverythingThatCanChangeAResult) {
     EXPECT_NE(base, EvalMemo::key(host, kernels, cases, {}, o)) << "the golden's contents";
 }
 
+// The hidden case's shape is drawn afresh in every evaluation: the key leaves the draw out, so
+// an identical candidate still replays (the result of an earlier draw), and the stored result
+// keeps the nonce that reproduces that draw, all 64 bits of it.
+TEST(EvalMemo, TheHiddenCasesDrawIsNotPartOfTheKey) {
+    TempMemo t;
+    ASSERT_TRUE(write_atomic(t.dir / "golden.py", "def golden(x): return x\n"));
+    const Case perf = sample_case(t.dir / "golden.py");
+    Case drawn = perf;
+    drawn.name = "hidden";
+    drawn.role = CaseRole::check;
+    drawn.hidden_nonce = 1;
+    drawn.inputs[0].shape = drawn.outputs[0].shape = {100};
+    Case redrawn = drawn;
+    redrawn.hidden_nonce = 2;
+    redrawn.inputs[0].shape = redrawn.outputs[0].shape = {200};
+    const std::vector<fs::path> kernels = {"/cache/builds/k1/op"};
+    const EvalOptions o;
+    EXPECT_EQ(EvalMemo::key("h", kernels, {perf, drawn}, {}, o), EvalMemo::key("h", kernels, {perf, redrawn}, {}, o));
+    EXPECT_NE(EvalMemo::key("h", kernels, {perf, drawn}, {}, o), EvalMemo::key("h", kernels, {perf}, {}, o)) << "a hidden case or none";
+    EvalMemo memo(t.dir);
+    EvalResult r = sample_result();
+    r.cases[1].hidden_nonce = 18446744073709551557ull;
+    memo.store("k", r);
+    const auto back = memo.find("k");
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(back->cases[1].hidden_nonce, r.cases[1].hidden_nonce);
+    EXPECT_EQ(to_json(r)["cases"][1]["hidden_nonce"], "18446744073709551557");
+}
+
 TEST(EvalMemo, SettingsThatMakeResultsVaryTurnItOff) {
     EvalOptions o;
     EXPECT_FALSE(EvalMemo::applies(o)) << "off unless a search asks for it";

@@ -27,7 +27,7 @@ TEST(StaticScreen, CatchesEachKindOfEscapeWithItsLine) {
         {"long r = syscall(57);", "raw system calls"},
         {"__attribute__((constructor)) void early() {}", "attribute that changes what runs"},
         {"#include <fstream>\n", "outside the allow-list (fstream)"},
-        {"#include \"../../secrets.h\"\n", "outside the allow-list"},
+        {"#include \"../../secrets.h\"\n", "outside the operator's folder (../../secrets.h)"},
         {"#include HEADER_MACRO\n", "include by macro"},
     };
     for (const auto& [code, reason] : cases) {
@@ -160,4 +160,74 @@ TEST(StaticScreen, CpuDebugRegionsAreNeverBuilt) {
     const auto hit = screen("#define __CCE_KT_TEST__ 1\n#ifdef __CCE_KT_TEST__\n#include <unistd.h>\n#endif\n");
     ASSERT_TRUE(hit);
     EXPECT_NE(hit->reason.find("CPU-debug macro"), std::string::npos) << hit->reason;
+}
+
+// Includes reach only what the operator owns (issue 22): a path that is absolute or climbs out
+// of the operator's folder is refused with its line, in whichever form it is written; an own
+// header beside the includer or in a sibling folder of the operator passes.
+TEST(StaticScreen, IncludesThatLeaveTheOperatorsFolderAreRefused) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"int a;\n#include \"/etc/passwd\"\n", "absolute path (/etc/passwd)"},
+        {"int a;\n#include </etc/passwd>\n", "absolute path (/etc/passwd)"},
+        {"int a;\n#include \"../../../etc/passwd\"\n", "../../../etc/passwd"},
+        {"int a;\n#define P \"/etc/passwd\"\n#include P\n", "include by macro"},
+        {"int a;\n#if __has_include(\"/etc/passwd\")\n#endif\n", "absolute path (/etc/passwd)"},
+        {"int a;\n#if __has_include(</etc/passwd>)\n#endif\n", "absolute path (/etc/passwd)"},
+        {"int a;\n#if defined(X) || __has_include(\"../../../etc/passwd\")\n#endif\n", "../../../etc/passwd"},
+        {"int a;\n#define P \"/etc/passwd\"\n#if __has_include(P)\n#endif\n", "by macro"},
+        {"int a;\n#define PROBE __has_include(\"/etc/shadow\")\n", "absolute path (/etc/shadow)"},
+    };
+    for (const auto& [code, reason] : cases) {
+        const auto hit = screen(code);
+        ASSERT_TRUE(hit) << code;
+        EXPECT_NE(hit->reason.find(reason), std::string::npos) << code << " -> " << hit->reason;
+        EXPECT_GE(hit->line, 2) << code;
+    }
+    EXPECT_FALSE(screen("#ifdef __has_include\n#if __has_include(<vector>) && defined(__has_include)\n#endif\n#endif\n"));
+    auto dir = make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-screen");
+    ASSERT_TRUE(dir);
+    std::filesystem::create_directories(*dir / "op_host");
+    std::filesystem::create_directories(*dir / "op_kernel" / "impl");
+    ASSERT_TRUE(write_atomic(*dir / "op_host" / "t_tiling.h", "#pragma once\n"));
+    ASSERT_TRUE(write_atomic(*dir / "op_kernel" / "impl" / "part.h", "#pragma once\n"));
+    const auto kernel = *dir / "op_kernel" / "impl" / "k.cpp";
+    EXPECT_FALSE(screen_text("#include \"../../op_host/t_tiling.h\"\n#include \"part.h\"\n#if __has_include(\"part.h\")\n#endif\n", kernel, *dir));
+    std::filesystem::remove_all(*dir);
+}
+
+// The first pass screens the files the build reads. A header included by a digraph or with a
+// comment inside the directive is read by the compiler as any other, so it is screened too, and
+// an absolute include in it is refused.
+TEST(StaticScreen, HeadersIncludedInAnySpellingAreScreened) {
+    for (const char* spelling : {"%:include \"x.h\"\n", "#/* */include \"x.h\"\n", "# /*\n*/ include \"x.h\"\n", "#inc\\\nlude \"x.h\"\n"}) {
+        auto dir = make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-screen");
+        ASSERT_TRUE(dir);
+        std::filesystem::create_directories(*dir / "op_host");
+        std::filesystem::create_directories(*dir / "op_kernel");
+        ASSERT_TRUE(write_atomic(*dir / "op_host" / "t.cpp", "int host;\n"));
+        ASSERT_TRUE(write_atomic(*dir / "op_kernel" / "k.cpp", std::string(spelling) + "int kernel;\n"));
+        ASSERT_TRUE(write_atomic(*dir / "op_kernel" / "x.h", "#pragma once\n#include \"/etc/passwd\"\n"));
+        auto op = load_operator_for_smoke(*dir);
+        ASSERT_TRUE(op) << op.error().message;
+        const auto hit = screen_operator(*op);
+        ASSERT_TRUE(hit) << spelling;
+        EXPECT_EQ(hit->describe(op->root), "op_kernel/x.h:2: includes a file by its absolute path (/etc/passwd): `#include \"/etc/passwd\"`")
+            << spelling;
+        std::filesystem::remove_all(*dir);
+    }
+}
+
+// The second pass reads what `g++ -E` read: a line marker of a file outside the operator's
+// folder and the stub headers (however its name was spelled or computed) is refused, at the line
+// that included it.
+TEST(StaticScreen, TheExpandedPassRefusesFilesOutsideTheOperator) {
+    const std::string k = "/op/op_kernel/k.cpp";
+    const std::string leaked = "# 1 \"" + k + "\"\nint a;\n\n# 1 \"/etc/passwd\" 1\nroot:x:0:0:root:/root:/bin/bash\n# 4 \"" + k + "\" 2\nint b;\n";
+    const auto hit = screen_preprocessed(leaked, "/op", {"/stubs"});
+    ASSERT_TRUE(hit);
+    EXPECT_NE(hit->reason.find("outside the operator's folder (/etc/passwd)"), std::string::npos) << hit->reason;
+    EXPECT_EQ(hit->file, std::filesystem::path(k));
+    EXPECT_EQ(hit->line, 3);
+    const std::string stubbed = "# 1 \"" + k + "\"\n# 1 \"/stubs/kernel_operator.h\" 1\n# 2 \"" + k + "\" 2\n# 1 \"<built-in>\"\n# 1 \"<command-line>\"\n# 1 \"" + k + "\"\nint b;\n";
+    EXPECT_FALSE(screen_preprocessed(stubbed, "/op", {"/stubs"}));
 }

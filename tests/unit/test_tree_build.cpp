@@ -9,6 +9,7 @@
 
 #include "eval/builder.h"
 #include "eval/candidate_folder.h"
+#include "eval/generated_names.h"
 #include "eval/include_scan.h"
 #include "eval/op_cmake.h"
 #include "eval/operator_source.h"
@@ -204,6 +205,39 @@ TEST(KernelBuild, TheKernelsTilingClassFromTheTilingHeaders) {
     EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "OtherOp"), "") << "two classes, none registered for OtherOp";
     EXPECT_EQ(tiling_class_in_headers({d / "registered.h"}, "My"), "") << "the whole name must match";
     fs::remove_all(d);
+}
+
+// Names the operator reports reach headers the kernel build generates and no screen reads: only
+// identifiers (a type's name may be qualified), of bounded length, and defines of one line pass;
+// a refusal shows the name escaped.
+TEST(KernelBuild, GeneratedSourcesTakeOnlyIdentifiers) {
+    for (const char* fine : {"x", "_y2", "ExpCustomTilingData", "DTYPE_X"}) EXPECT_EQ(unfit_identifier(fine), "") << fine;
+    for (const char* fine : {"optiling::ExpCustomTilingData", "::a::b_1", "ascendopt_twin::NoTilingClassRegistered"})
+        EXPECT_EQ(unfit_identifier(fine, true), "") << fine;
+    EXPECT_NE(unfit_identifier("optiling::X"), "") << "a qualified name only where a type is named";
+    const std::pair<std::string, const char*> unfit[] = {
+        {"", "empty"},
+        {"X\n#include \"/etc/passwd\"", "a newline"},
+        {"1abc", "starts with '1'"},
+        {"a b", "a space"},
+        {"a-b", "'-'"},
+        {std::string(257, 'a'), "longer than 256"},
+        {"a::", "empty part"},
+        {"(anonymous namespace)::X", "starts with '('"},
+        {"caf\xC3\xA9", "the byte 0xC3"},
+    };
+    for (const auto& [name, why] : unfit) EXPECT_NE(unfit_identifier(name, true).find(why), std::string::npos) << name << " -> " << unfit_identifier(name, true);
+    EXPECT_EQ(unfit_identifier(std::string(256, 'a')), "");
+    EXPECT_EQ(unfit_define("LOG_CPP"), "");
+    EXPECT_EQ(unfit_define("ORIG=\"a b\" (1)"), "");
+    EXPECT_NE(unfit_define("X=1\n#include \"/etc/passwd\"").find("a newline"), std::string::npos);
+    EXPECT_NE(unfit_define("X=1 \\").find("backslash"), std::string::npos);
+    EXPECT_NE(unfit_define("X Y=1").find("its name"), std::string::npos);
+    const auto refused = check_generated_name("the tiling class the host code registers", "optiling::T\nint smuggled = 1;\t\"\x01", true);
+    ASSERT_FALSE(refused);
+    EXPECT_TRUE(refused.error().refused);
+    EXPECT_NE(refused.error().message.find("\"optiling::T\\nint smuggled = 1;\\t\\\"\\x01\""), std::string::npos) << refused.error().message;
+    EXPECT_TRUE(check_generated_name("x", "optiling::T", true));
 }
 
 TEST(KernelBuild, AnOutputOfAnInputsNameIsItsRefType) {

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <set>
 
 #include "eval/build_diagnosis.h"
 #include "eval/builder.h"
@@ -138,6 +139,32 @@ TEST(HiddenCase, NotForAttributeShapedOperators) {
     perf.attrs.erase("num_rows");
     perf.attrs["batch_shape"] = {3, 8192};  // a list holding the element count
     EXPECT_FALSE(hidden_case({perf}, 7).has_value());
+}
+
+// The hidden case's shape comes from a nonce drawn afresh for every evaluation, not from the
+// input seed, which the user sets and a candidate may know: two evaluations under the same
+// --seed see different shapes. The nonce travels with the case, and forcing it (to reproduce a
+// failure) gives the same shape again.
+TEST(HiddenCase, EveryEvaluationDrawsAFreshShape) {
+    Case perf;
+    perf.name = "perf";
+    perf.role = CaseRole::perf;
+    perf.inputs = {{"x", DType::f32, {1048576}}};
+    perf.outputs = {{"y", DType::f32, {1048576}}};
+    std::set<uint64_t> nonces;
+    std::set<std::vector<int64_t>> shapes;
+    for (int evaluation = 0; evaluation < 8; ++evaluation) {
+        const uint64_t nonce = hidden_nonce(std::nullopt);
+        const auto hidden = hidden_case({perf}, nonce);
+        ASSERT_TRUE(hidden);
+        EXPECT_EQ(hidden->hidden_nonce, nonce);
+        nonces.insert(nonce);
+        shapes.insert(hidden->inputs[0].shape);
+    }
+    EXPECT_EQ(nonces.size(), 8u);
+    EXPECT_GT(shapes.size(), 1u);
+    EXPECT_EQ(hidden_nonce(12345), 12345u);
+    EXPECT_EQ(hidden_case({perf}, 12345)->inputs[0].shape, hidden_case({perf}, 12345)->inputs[0].shape);
 }
 
 TEST(SmokeCase, FollowsTheOpDefsFirstColumn) {
