@@ -13,9 +13,9 @@
 int main(int argc, char** argv) {
     using namespace ascendopt;
     // Nothing ascendopt prints shows an API key: keys from the environment are known from the
-    // start, one from a configuration file when it is read (cli/config.cpp).
-    for (const char* name : {"ASCENDOPT_LLM_API_KEY", "OPENAI_API_KEY"})
-        if (const char* key = std::getenv(name)) register_secret(key);
+    // start, one from a configuration file when it is read (cli/config.cpp). Nor can a process
+    // it starts read them from /proc/<pid>/environ.
+    for (const char* name : {"ASCENDOPT_LLM_API_KEY", "OPENAI_API_KEY"}) hide_secret_environment_variable(name);
     scrub_standard_streams();
     kill_children_on_termination_signals();
     {

@@ -8,6 +8,8 @@
 
 #include "core/format.h"
 #include "eval/elf_screen.h"
+#include "eval/generated_names.h"
+#include "eval/symbol_gate.h"
 #include "eval/include_scan.h"
 #include "util/files.h"
 #include "util/hash.h"
@@ -16,6 +18,10 @@
 
 namespace ascendopt {
 namespace {
+
+// The host sources' merged object; the ascendopt_candidate_ prefix is what the link's
+// section script matches candidate objects by (k_candidate_data_script).
+constexpr const char* k_host_object = "ascendopt_candidate_host.o";
 
 constexpr double k_compile_timeout = 300;
 
@@ -332,11 +338,77 @@ Status Builder::compile_objects(const std::vector<fs::path>& sources, const std:
     return ok_status();
 }
 
-Status Builder::link(const std::vector<std::string>& objects, const fs::path& output, const SourceView& where) {
-    std::vector<std::string> args = {m_tc.cxx, "-rdynamic", "-o", output.string()};
-    args.insert(args.end(), objects.begin(), objects.end());
-    for (auto& f : m_tc.link_flags()) args.push_back(f);
-    return compile(args, {}, where, output.parent_path());
+// Gathers the candidate objects' writable statics into one output section whose bounds the twin
+// knows (__ascendopt_candidate_data_start/_end): kernel code may write there and nowhere else
+// outside its stack, GM and on-chip memory (twin/rt/candidate_memory.h).
+constexpr const char* k_candidate_data_script = R"(SECTIONS
+{
+  ascendopt_candidate_data : ALIGN(64)
+  {
+    __ascendopt_candidate_data_start = .;
+    *ascendopt_candidate_*.o(.data .data.* .bss .bss.* COMMON)
+    __ascendopt_candidate_data_end = .;
+  }
+}
+INSERT AFTER .bss;
+)";
+
+Status Builder::link(const std::vector<CandidateObject>& objects, const fs::path& output, const SourceView& where) {
+    auto gate = symbol_gate();
+    if (!gate) return gate.error();
+    if (const auto why = (*gate)->check(objects, m_check_imports); !why.empty()) {
+        Error e = make_error(why, "an operator calls the Ascend C API, libm and a small part of the C and C++ libraries, and defines "
+                                  "nothing those or the twin define (docs/sandbox.md, \"The object gate\")");
+        e.refused = true;
+        return e;
+    }
+    const fs::path script = output.parent_path() / "candidate_data.ld";
+    if (auto s = write_atomic(script, k_candidate_data_script); !s) return s.error();
+    // The twin's libraries come first and whole: where a candidate object holds a weak copy of
+    // a function or template the twin also has, the twin's own copy is the one linked.
+    std::vector<std::string> args = {m_tc.cxx, "-rdynamic", "-o", output.string(), "-Wl,-T," + script.string(), "-Wl,--whole-archive"};
+    for (const auto& lib : m_tc.link_libs) args.push_back(lib.string());
+    args.push_back("-Wl,--no-whole-archive");
+    for (const auto& o : objects) args.push_back(o.path.string());
+    args.insert(args.end(), {"-lpthread", "-ldl"});
+    auto linked = compile(args, {}, where, output.parent_path());
+    std::error_code ec;
+    fs::remove(script, ec);
+    return linked;
+}
+
+Result<const SymbolGate*> Builder::symbol_gate() {
+    std::lock_guard<std::mutex> lock(m_gate_mutex);
+    if (!m_gate) {
+        auto loaded = SymbolGate::load(m_tc);
+        if (!loaded) return loaded.error();
+        m_gate = std::move(*loaded);
+    }
+    return &*m_gate;
+}
+
+// Host code's raw system calls go through a version that makes only the harmless ones
+// (twin/rt/candidate_memory.h): CANN's log headers ask for the thread id that way.
+Status Builder::rename_host_symbols(const fs::path& object, const SourceView& where) {
+    std::vector<std::string> args = {"objcopy"};
+    for (const auto& [from, to] : host_symbol_renames()) args.push_back("--redefine-sym=" + from + "=" + to);
+    args.push_back(object.string());
+    return compile(args, {}, where, object.parent_path());
+}
+
+// Kernel objects call charged, confined versions of the C library's memory functions
+// (twin/rt/candidate_memory.h): every byte they move is the kernel's own scalar access.
+// Its template instantiations that the twin also has become its own (SymbolGate::private_copies).
+Status Builder::rename_kernel_symbols(const fs::path& object, const SourceView& where) {
+    auto gate = symbol_gate();
+    if (!gate) return gate.error();
+    const auto symbols = object_symbols(object);
+    if (!symbols) return make_error("cannot read the symbols of " + object.string());
+    std::vector<std::string> args = {"objcopy"};
+    for (const auto& [from, to] : kernel_symbol_renames()) args.push_back("--redefine-sym=" + from + "=" + to);
+    for (const auto& [from, to] : (*gate)->private_copies(*symbols)) args.push_back("--redefine-sym=" + from + "=" + to);
+    args.push_back(object.string());
+    return compile(args, {}, where, object.parent_path());
 }
 
 Result<fs::path> Builder::publish(const fs::path& tmp, const std::string& key) {
@@ -377,7 +449,7 @@ Result<fs::path> Builder::precompiled_prelude() {
 Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     HostBuild hb;
     Sha256 key;
-    key.update(m_tc.fingerprint).update("host-v5\n").update(build_inputs_hash(op));
+    key.update(m_tc.fingerprint).update(m_check_imports ? "host-v7\n" : "host-v7 imports unchecked\n").update(build_inputs_hash(op));
     hb.key = key.hex();
     std::error_code ec;
     fs::path dir = m_cache / "builds" / hb.key;
@@ -396,13 +468,14 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
         // first definition: CANN builds those sources into separate libraries (optiling,
         // opsproto), where the same function in both is no conflict. Between host code and the
         // twin's libraries a second definition is still an error.
-        const fs::path merged = tmp.path() / "host.o";
+        const fs::path merged = tmp.path() / k_host_object;
         std::vector<std::string> merge = {m_tc.cxx, "-r", "-nostdlib", "-Wl,--allow-multiple-definition", "-o", merged.string()};
         merge.insert(merge.end(), objects.begin(), objects.end());
         if (auto s = compile(merge, {}, source_view(op), tmp.path()); !s) return s.error();
         for (const auto& o : objects) fs::remove(o, ec);
         objects = {merged.string()};
-        if (auto s = link(objects, tmp.path() / "describe", source_view(op)); !s) return s.error();
+        if (auto s = rename_host_symbols(merged, source_view(op)); !s) return s.error();
+        if (auto s = link({{merged, "the host sources", false}}, tmp.path() / "describe", source_view(op)); !s) return s.error();
         const ProcessResult d = run_confined({(tmp.path() / "describe").string(), "--describe", (tmp.path() / "describe.json").string()},
                                              tmp.path(), 60);
         if (!d.succeeded())
@@ -435,6 +508,9 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         for (const auto& f : *list)
             if (f.generic_string().find("/op_kernel") != std::string::npos) kernel_files.push_back(f);
     kb.inferred_type = inferred_kernel_type(kernel_files);
+    // The names written below come from the operator into headers no screen reads: each must be
+    // an identifier (generated_names.h).
+    if (auto s = check_kernel_build_names(op, host.opdef, sample, kb.kernel_name); !s) return s.error();
 
     // The per-build macros go into a generated header included after the precompiled twin
     // headers: GCC refuses a PCH when a macro the PCH mentions is defined on the command line.
@@ -467,6 +543,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     std::string tiling = host.opdef.tiling_class;
     if (tiling.empty()) tiling = tiling_class_in_headers(op.tiling_headers, host.opdef.type);
     if (tiling.empty()) tiling = "ascendopt_twin::NoTilingClassRegistered";
+    if (auto s = check_generated_name("the tiling class the host code registers", tiling, true); !s) return s.error();
     defines += "#define ASCENDOPT_TILING_TYPE " + tiling + "\n";
     if (clashes_with_c_library(kb.kernel_name)) {
         // On the device no C library is in scope; here the twin's headers declared it already
@@ -476,7 +553,7 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     }
 
     Sha256 key;
-    key.update(host.key).update("kernel-v2\n");
+    key.update(host.key).update("kernel-v4\n");
     key.update(defines).update(format_defines);
     const std::string k = key.hex();
     std::error_code ec;
@@ -522,9 +599,14 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         flags.push_back("-iquote" + unit.parent_path().string());
         units.push_back(copy);
     }
-    std::vector<std::string> objects;
-    objects.push_back((host.dir / "host.o").string());
-    if (auto s = compile_objects(units, flags, tmp.path(), "kernel", source_view(op), objects); !s) return s.error();
+    std::vector<std::string> kernel_objects;
+    if (auto s = compile_objects(units, flags, tmp.path(), "ascendopt_candidate_kernel", source_view(op), kernel_objects); !s) return s.error();
+    std::vector<CandidateObject> objects;
+    for (size_t i = 0; i < kernel_objects.size(); ++i) {
+        if (auto s = rename_kernel_symbols(kernel_objects[i], source_view(op)); !s) return s.error();
+        objects.push_back({kernel_objects[i], source_view(op).show(op.kernel_units[i]), true});
+    }
+    objects.push_back({host.dir / k_host_object, "the host sources", false});
     if (auto s = link(objects, tmp.path() / "op", source_view(op)); !s) return s.error();
     auto published = publish(tmp.path(), k);
     tmp.release();

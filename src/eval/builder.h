@@ -17,6 +17,7 @@
 #include "eval/opdef.h"
 #include "eval/operator_source.h"
 #include "eval/screen.h"
+#include "eval/symbol_gate.h"
 #include "eval/toolchain.h"
 #include "util/sandbox.h"
 #include "util/subprocess.h"
@@ -67,6 +68,9 @@ public:
     // The address space each compiler run may use (default 4 GiB); past it the build fails
     // and says so.
     void set_compile_memory(uint64_t bytes) { m_compile_memory = bytes; }
+    // Whether the object gate checks what candidate objects import (symbol_gate.h); off only
+    // with `eval --no-screen`, to test the walls behind it. Definitions are always checked.
+    void check_imports(bool on) { m_check_imports = on; }
     // The static screen's second pass (screen.h) over the candidate's translation units, each
     // preprocessed like a compile (confined, with the SoC's macros) but with every header other
     // than the operator's own empty, so that only the candidate's macros expand. A clean verdict
@@ -84,7 +88,10 @@ private:
     Status compile_objects(const std::vector<std::filesystem::path>& sources, const std::vector<std::string>& flags,
                            const std::filesystem::path& out_dir, const std::string& prefix, const SourceView& where,
                            std::vector<std::string>& objects);
-    Status link(const std::vector<std::string>& objects, const std::filesystem::path& output, const SourceView& where);
+    Status link(const std::vector<CandidateObject>& objects, const std::filesystem::path& output, const SourceView& where);
+    Result<const SymbolGate*> symbol_gate();
+    Status rename_host_symbols(const std::filesystem::path& object, const SourceView& where);
+    Status rename_kernel_symbols(const std::filesystem::path& object, const SourceView& where);
     Result<std::filesystem::path> publish(const std::filesystem::path& tmp, const std::string& key);
 
     Toolchain m_tc;
@@ -95,6 +102,9 @@ private:
     std::optional<std::filesystem::path> m_bwrap;
     uint64_t m_compile_memory = uint64_t(4) << 30;
     std::vector<std::string> m_target_defines;
+    bool m_check_imports = true;
+    std::mutex m_gate_mutex;
+    std::optional<SymbolGate> m_gate;
 };
 
 // The DTYPE_<NAME> / ORIG_DTYPE_<NAME> macros of the OpDef parameters `sample` leaves out (names

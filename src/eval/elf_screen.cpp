@@ -59,4 +59,30 @@ std::string startup_code_in_object(const std::filesystem::path& path) {
     return "";
 }
 
+std::optional<ObjectSymbols> object_symbols(const std::filesystem::path& path) {
+    const auto file = read_text(path);
+    Elf64_Ehdr eh{};
+    if (!file || !read_at(*file, 0, eh) || std::memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS64) return std::nullopt;
+    ObjectSymbols out;
+    for (uint16_t i = 0; i < eh.e_shnum; ++i) {
+        Elf64_Shdr sh{};
+        if (!read_at(*file, eh.e_shoff + uint64_t(i) * sizeof(Elf64_Shdr), sh)) return std::nullopt;
+        if (sh.sh_type != SHT_SYMTAB || sh.sh_entsize != sizeof(Elf64_Sym)) continue;
+        Elf64_Shdr strings{};
+        if (!read_at(*file, eh.e_shoff + uint64_t(sh.sh_link) * sizeof(Elf64_Shdr), strings)) return std::nullopt;
+        for (uint64_t s = 0; s < sh.sh_size / sizeof(Elf64_Sym); ++s) {
+            Elf64_Sym sym{};
+            if (!read_at(*file, sh.sh_offset + s * sizeof(Elf64_Sym), sym)) return std::nullopt;
+            const unsigned bind = ELF64_ST_BIND(sym.st_info);
+            if (bind != STB_GLOBAL && bind != STB_WEAK && bind != STB_GNU_UNIQUE) continue;
+            std::string name(string_at(*file, strings.sh_offset, strings.sh_size, sym.st_name));
+            if (name.empty()) continue;
+            if (sym.st_shndx == SHN_UNDEF) out.undefined.push_back(std::move(name));
+            else if (bind == STB_GLOBAL) out.defined_strong.push_back(std::move(name));
+            else out.defined_weak.push_back(std::move(name));
+        }
+    }
+    return out;
+}
+
 }  // namespace ascendopt

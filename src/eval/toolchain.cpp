@@ -36,6 +36,9 @@ std::vector<std::string> Toolchain::kernel_flags() const {
     // Every basic block of the kernel's own code calls __sanitizer_cov_trace_pc, which the
     // timing model charges as scalar work (the twin headers opt out, see attrs.h).
     f.push_back("-fsanitize-coverage=trace-pc");
+    // Loops stay loops: the twin's own loops over UB must not become memcpy calls, which the
+    // kernel build renames to charged ones (twin/rt/candidate_memory.h).
+    f.push_back("-fno-tree-loop-distribute-patterns");
     // Every memory access of the kernel's own code through a pointer calls the runtime, which
     // checks and charges the scalar GM accesses among them (rt/scalar_access.cpp); no shadow
     // memory, no redzones: only the calls.

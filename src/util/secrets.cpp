@@ -1,5 +1,8 @@
 #include "util/secrets.h"
 
+#include <cstdlib>
+#include <cstring>
+
 #include <algorithm>
 #include <mutex>
 
@@ -83,6 +86,17 @@ bool is_scrubbed_text_file(std::string_view filename) {
     for (std::string_view ext : {".json", ".md", ".html", ".txt", ".csv", ".jsonl", ".log", ".toml"})
         if (filename.size() >= ext.size() && filename.substr(filename.size() - ext.size()) == ext) return true;
     return false;
+}
+
+void hide_secret_environment_variable(const char* name) {
+    char* original = std::getenv(name);
+    if (!original || !*original) return;
+    const std::string value = original;
+    register_secret(value);
+    // setenv points the environment at a copy of its own; the bytes of the original block,
+    // which /proc/<pid>/environ reads, are then overwritten.
+    if (setenv(name, value.c_str(), 1) != 0) return;
+    std::memset(original, '*', value.size());
 }
 
 }  // namespace ascendopt

@@ -13,6 +13,12 @@ namespace ascendopt {
 // to be ordinary text and are ignored.
 void register_secret(std::string_view secret);
 
+// Registers the environment variable `name`'s value as a secret and blanks it where other
+// processes can read it: /proc/<pid>/environ shows the environment block the process started
+// with, which a golden (run as the same user, outside the sandbox) could read. The value stays
+// available to getenv from a copy. Call at start-up, before any thread.
+void hide_secret_environment_variable(const char* name);
+
 // Replaces each registered secret, each of `also`, and anything shaped like an API key or a
 // Bearer token ("sk-..." of 16+ key characters starting a word, "Bearer <12+ token characters>")
 // with "[REDACTED]". Runs in linear time; text without secrets comes back unchanged.

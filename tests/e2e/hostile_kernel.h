@@ -38,6 +38,24 @@ inline std::string case_reason(const ProcessResult& r) {
     return doc.is_object() && !doc["cases"].empty() ? doc["cases"][0].value("reason", "") : "";
 }
 
+// The simulated latency of the first case, or -1 when it has none.
+inline double case_latency(const ProcessResult& r) {
+    const auto doc = json_of(r);
+    if (!doc.is_object() || doc["cases"].empty() || !doc["cases"][0].contains("latency")) return -1.0;
+    return doc["cases"][0]["latency"].value("value", -1.0);
+}
+
+// The evaluation's own status and reason (a rejection, a build failure), as --json reports them.
+inline std::string top_status(const ProcessResult& r) {
+    const auto doc = json_of(r);
+    return doc.is_object() ? doc.value("status", "") : "";
+}
+
+inline std::string top_reason(const ProcessResult& r) {
+    const auto doc = json_of(r);
+    return doc.is_object() ? doc.value("reason", "") : "";
+}
+
 inline const std::string k_open_decl = "extern \"C\" int P(op, en)(const char*, int, ...);";
 
 #define REQUIRE_SANDBOX()                                                                     \

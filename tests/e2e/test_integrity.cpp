@@ -11,21 +11,6 @@ namespace {
 using testing::Scripted;
 using testing::ScriptedLlmServer;
 
-double case_latency(const ProcessResult& r) {
-    const auto doc = json_of(r);
-    return doc.is_object() && !doc["cases"].empty() ? doc["cases"][0].value("latency_us", -1.0) : -1.0;
-}
-
-std::string top_reason(const ProcessResult& r) {
-    const auto doc = json_of(r);
-    return doc.is_object() ? doc.value("reason", "") : "";
-}
-
-std::string top_status(const ProcessResult& r) {
-    const auto doc = json_of(r);
-    return doc.is_object() ? doc.value("status", "") : "";
-}
-
 // Entries of `dir` whose names start with `prefix`.
 std::vector<std::string> entries(const fs::path& dir, const std::string& prefix) {
     std::vector<std::string> out;
@@ -109,6 +94,34 @@ TEST(Integrity, StartUpCodeIsRefusedByTheScreenAndInTheObject) {
         EXPECT_EQ(top_status(unscreened), "rejected") << a.globals << "\n" << unscreened.output;
         EXPECT_NE(top_reason(unscreened).find(a.object_says), std::string::npos) << unscreened.output;
     }
+}
+
+// The names the host code reports (its tiling class, its parameters) are written into the
+// kernel build's generated header, which no screen reads. A tiling class registered under a
+// name with a newline once put code of its choice there; a parameter name can carry the same.
+TEST(Integrity, NamesTheHostCodeReportsCannotSmuggleCodeIntoGeneratedSources) {
+    // Behind the screen (which refuses naming the twin's registrar): a class whose type_info
+    // carries a forged name, registered for the operator after its real tiling class.
+    OperatorCopy forged("exp_custom");
+    forged.edit("op_host/exp_custom.cpp", "OP_ADD(ExpCustom);",
+                "OP_ADD(ExpCustom);\n"
+                "struct ForgedName : std::type_info {\n"
+                "    explicit ForgedName(const char* n) : std::type_info(n) {}\n"
+                "};\n"
+                "static const ForgedName forged_name(\"optiling::ExpCustomTilingData\\nint smuggled_by_the_registry = 1;\\n#define Z\");\n"
+                "static ::ascendopt_twin::host::TilingClassRegistrar forged_registration(\"ExpCustom\", forged_name, 20);");
+    const auto r = run_cli({"eval", forged.dir().string(), "--case", "ragged[float32]", "--json", "-q", "--no-screen"});
+    EXPECT_EQ(top_status(r), "rejected") << r.output.substr(0, 3000);
+    EXPECT_NE(top_reason(r).find("optiling::ExpCustomTilingData\\nint smuggled_by_the_registry = 1;\\n#define Z"), std::string::npos)
+        << r.output.substr(0, 3000);
+    // Screened, as every real evaluation: an optional input whose name holds a line of code.
+    OperatorCopy param("exp_custom");
+    param.edit("op_host/exp_custom.cpp", "        this->Output(\"y\")",
+               "        this->Input(\"bias\\n# 1 \\\"kernel_operator.h\\\"\\n\").ParamType(OPTIONAL).DataType({ge::DT_FLOAT16, "
+               "ge::DT_FLOAT}).Format({ge::FORMAT_ND, ge::FORMAT_ND});\n        this->Output(\"y\")");
+    const auto p = run_cli({"eval", param.dir().string(), "--case", "ragged[float32]", "--json", "-q"});
+    EXPECT_EQ(top_status(p), "rejected") << p.output.substr(0, 3000);
+    EXPECT_NE(top_reason(p).find("bias\\n# 1 \\\"kernel_operator.h\\\"\\n"), std::string::npos) << p.output.substr(0, 3000);
 }
 
 // 3. ascendopt itself (the forged result files are in unit/test_result_forgery.cpp) ------------

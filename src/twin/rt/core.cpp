@@ -5,11 +5,13 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string_view>
 
 #include "timing.h"
+#include "candidate_memory.h"
 #include "twin_rt.h"
 
 namespace ascendopt_twin {
@@ -515,14 +517,30 @@ void cube_wait_until(double time, const char* what) {
 extern "C" void __sanitizer_cov_trace_pc() { ++ascendopt_twin::t_basic_blocks; }
 
 namespace ascendopt_twin {
+namespace {
+
+[[noreturn]] void refuse_foreign_access(uint64_t addr, uint64_t bytes, bool write) {
+    char where[40];
+    std::snprintf(where, sizeof where, "0x%llx", static_cast<unsigned long long>(addr));
+    fail(ErrorKind::run_failed, "kernel code",
+         std::string(write ? "wrote " : "read ") + std::to_string(bytes) + " bytes at " + where +
+             ", memory the kernel does not own: a kernel may use its GM tensors, its on-chip buffers, its own stack and "
+             "statics (and read constants), nothing of the host (no heap: the device has none) and nothing of the twin "
+             "(docs/sandbox.md)");
+}
+
+}  // namespace
 
 void scalar_access(const void* p, uint64_t bytes, bool write) {
     State* c = t_core;
     if (!c) return;
     const uint64_t addr = reinterpret_cast<uint64_t>(p);
+    // A scalar unit moves at most 8 bytes at once: a wider access (a struct copied inline) is
+    // charged as the 8-byte accesses it takes.
+    const uint64_t accesses = bytes <= 8 ? 1 : (bytes + 7) / 8;
     if (c->gm && c->gm->contains(addr)) {
         c->gm->translate(addr, bytes, write, write ? "scalar GM write through a pointer" : "scalar GM read through a pointer");
-        account_scalar(nullptr, write);
+        for (uint64_t i = 0; i < accesses; ++i) account_scalar(nullptr, write);
         return;
     }
     Mem m;
@@ -530,8 +548,14 @@ void scalar_access(const void* p, uint64_t bytes, bool write) {
     if (mem_of(p, m, off)) {
         if (off + bytes > c->size[size_t(m)])
             fail(ErrorKind::resource_exceeded, "scalar access to on-chip memory", *ub_fault_report(reinterpret_cast<uint64_t>(p) + bytes - 1));
-        account_scalar(p, write);
+        for (uint64_t i = 0; i < accesses; ++i) account_scalar(p, write);
+        return;
     }
+    // The first 64 KiB are never mapped: a null pointer's access goes on and faults, and the crash
+    // report names the block and line.
+    constexpr uint64_t k_never_mapped = uint64_t(1) << 16;
+    if (addr < k_never_mapped && bytes <= k_never_mapped - addr) return;
+    if (write ? !kernel_may_write(addr, bytes) : !kernel_may_read(addr, bytes)) refuse_foreign_access(addr, bytes, write);
 }
 
 }  // namespace ascendopt_twin

@@ -10,6 +10,7 @@
 #include "ascendopt_twin/host/platform.h"
 #include "core/dtype.h"
 #include "harness.h"
+#include "harness_frozen.h"
 #include "harness_files.h"
 #include "harness_io.h"
 #include "kernel_type_notes.h"
@@ -156,6 +157,25 @@ json attr_default(const gert::AttrValue& v) {
     }
 }
 
+// The job's SoC description, read-only from now on (harness_frozen.h). The cases of a job share
+// one; a job file naming another SoC gets a second.
+const SocSpec* frozen_soc(const json& description, std::string& error) {
+    static std::string frozen_text;
+    static const SocSpec* frozen = nullptr;
+    const std::string text = description.dump();
+    if (frozen && text == frozen_text) return frozen;
+    SocSpec* soc = nullptr;
+    bool ok = false;
+    build_frozen([&] {
+        soc = new (frozen_allocate(sizeof(SocSpec))) SocSpec();
+        ok = soc_from_json(description, *soc, error);
+    });
+    if (!ok) return nullptr;
+    frozen_text = text;
+    frozen = soc;
+    return frozen;
+}
+
 }  // namespace
 
 json describe_registry() {
@@ -189,11 +209,10 @@ json describe_registry() {
 }
 
 json run_job(const json& job) {
-    static SocSpec soc_storage;  // outlives every core of the launch
+    if (!job.contains("soc")) return verdict("run_failed", "harness", "the job has no SoC description");
     std::string soc_error;
-    if (!job.contains("soc") || !soc_from_json(job["soc"], soc_storage, soc_error))
-        return verdict("run_failed", "harness", soc_error.empty() ? "the job has no SoC description" : soc_error);
-    const SocSpec* soc = &soc_storage;
+    const SocSpec* soc = frozen_soc(job["soc"], soc_error);
+    if (!soc) return verdict("run_failed", "harness", soc_error);
     const ops::OpDef* registered = find_op(job.value("op", ""));
     if (!registered) return verdict("run_failed", "harness", "no OP_ADD registered an operator named '" + job.value("op", "") + "'");
     // The prototype on this SoC: its AddConfig configuration's parameters replace the top-level ones.

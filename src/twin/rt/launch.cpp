@@ -1,6 +1,8 @@
 // Kernel launch: one thread per core of each block (AIV, AIC, or an AIC with its AIVs), each with
 // its own core; SyncAll and the cross-core flags between them (LaunchSync).
 #include <pthread.h>
+#include <ucontext.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <array>
@@ -10,6 +12,7 @@
 #include <mutex>
 #include <utility>
 
+#include "candidate_memory.h"
 #include "twin_rt.h"
 
 namespace ascendopt_twin {
@@ -333,6 +336,10 @@ namespace {
 
 using Arg = uint8_t*;
 
+// The stack a block's kernel code runs on (the device gives each core a few KiB; host-compiled
+// kernels with large local arrays need more).
+constexpr size_t k_kernel_stack_bytes = size_t(2) << 20;
+
 // Kernels take GM addresses only (GM_ADDR each); the widest published kernels take about 20.
 constexpr size_t k_most_kernel_args = 32;
 
@@ -351,6 +358,62 @@ void call_kernel(KernelEntry entry, const std::vector<Arg>& a) {
         if (a.size() == N) return call_with(entry, a, std::make_index_sequence<N>{});
         call_kernel<N + 1>(entry, a);
     }
+}
+
+// Kernel code runs on a stack of its own: the frames and saved registers of the trusted code
+// that launched it stay on the thread's stack, out of reach of the kernel's writes (which may
+// touch its own stack: candidate_memory.h), and control comes back through a context saved
+// there, not through anything on the kernel's stack.
+class KernelStack {
+public:
+    explicit KernelStack(size_t bytes) : m_bytes(bytes) {
+        void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+        if (p == MAP_FAILED) fail(ErrorKind::resource_exceeded, "launch", "cannot map a block's " + std::to_string(bytes >> 10) + " KiB stack");
+        m_base = static_cast<uint8_t*>(p);
+        mprotect(m_base, k_guard, PROT_NONE);  // an overflow faults instead of running into other memory
+    }
+    ~KernelStack() { munmap(m_base, m_bytes); }
+    KernelStack(const KernelStack&) = delete;
+    KernelStack& operator=(const KernelStack&) = delete;
+    uint8_t* base() const { return m_base; }
+    size_t bytes() const { return m_bytes; }
+    static constexpr size_t k_guard = 4096;
+
+private:
+    uint8_t* m_base = nullptr;
+    size_t m_bytes = 0;
+};
+
+struct KernelEntryCall {
+    KernelEntry entry = nullptr;
+    const std::vector<Arg>* args = nullptr;
+    std::exception_ptr error;
+};
+thread_local KernelEntryCall t_entry_call;
+
+// The first frame on the kernel's stack; exceptions (fail() in tests, a preflight's stop) end
+// here and are rethrown on the thread's own stack.
+void kernel_trampoline() {
+    try {
+        call_kernel(t_entry_call.entry, *t_entry_call.args);
+    } catch (...) {
+        t_entry_call.error = std::current_exception();
+    }
+}
+
+void call_kernel_on_own_stack(KernelEntry entry, const std::vector<Arg>& args, size_t stack_bytes) {
+    KernelStack stack(stack_bytes);
+    ucontext_t back{}, kernel{};
+    getcontext(&kernel);
+    kernel.uc_stack.ss_sp = stack.base();
+    kernel.uc_stack.ss_size = stack.bytes();
+    kernel.uc_link = &back;
+    makecontext(&kernel, kernel_trampoline, 0);
+    t_entry_call = {entry, &args, nullptr};
+    own_stack(stack.base() + KernelStack::k_guard, stack.base() + stack.bytes());
+    swapcontext(&back, &kernel);
+    own_stack(nullptr, nullptr);
+    if (auto e = std::exchange(t_entry_call.error, nullptr)) std::rethrow_exception(e);
 }
 
 struct BlockJob {
@@ -388,7 +451,7 @@ void* run_block(void* p) {
         CoreScope scope(*job.soc, job.block, job.block_dim, job.tiling_key, job.gm, job.sync, job.options, job.who);
         bool stopped = false;  // a preflight ended the block at its first data access
         try {
-            call_kernel(job.entry, *job.args);
+            call_kernel_on_own_stack(job.entry, *job.args, k_kernel_stack_bytes);
         } catch (const PreflightStop&) {
             stopped = true;
         }
@@ -468,7 +531,7 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
     std::vector<LaunchSync::Core> sync_cores;
     for (const auto& j : jobs) sync_cores.push_back({j.who.kind, j.block, j.group, j.who.sub_block_idx});
     LaunchSync sync(std::move(sync_cores));
-    constexpr size_t k_stack = 2u << 20;
+    constexpr size_t k_stack = 256u << 10;  // the trusted frames only: kernel code has its own stack
     std::vector<pthread_t> threads(jobs.size());
     pthread_attr_t attr;
     pthread_attr_init(&attr);

@@ -8,6 +8,8 @@
 // opts out of the instrumentation. ScalarWork.TwinCodeIsNotInstrumented (tests/e2e/test_profile.cpp) checks this.
 #pragma once
 
+#include "ascendopt_twin/raw_memory.h"
+
 //
 // Kernel code is also compiled with -fsanitize=kernel-address, which turns each of its memory
 // accesses through a pointer into a call the runtime answers (rt/scalar_access.cpp): that is how

@@ -56,7 +56,7 @@ struct SoftMaxTiling {
             ::ascendopt_twin::fail(::ascendopt_twin::ErrorKind::run_failed, "SoftMaxTiling::SaveToBuffer",
                                    "the buffer holds " + std::to_string(capacity) + " bytes, the tiling needs " +
                                        std::to_string(sizeof(*this)));
-        std::memcpy(buffer, this, sizeof(*this));
+        ascendopt_twin::raw_copy(buffer, this, sizeof(*this));
     }
     ASCENDOPT_TWIN_FN size_t GetDataSize() const { return sizeof(*this); }
 };

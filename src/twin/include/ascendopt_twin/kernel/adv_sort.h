@@ -113,17 +113,28 @@ ASCENDOPT_TWIN_FN inline void require_repeat(const char* api, int32_t repeat) {
 }
 
 // Writes one sorted pair (score, index) at pair slot `i` of `dst`.
+// Scratch room for n elements, without running T's constructors: those of the twin's half type
+// are kernel-side code, instrumented, and confined to the kernel's own memory (docs/sandbox.md).
+template <class T>
+ASCENDOPT_TWIN_FN T* raw_array(uint64_t n) {
+    return reinterpret_cast<T*>(new unsigned char[n * sizeof(T)]);
+}
+template <class T>
+ASCENDOPT_TWIN_FN void free_raw_array(T* p) {
+    delete[] reinterpret_cast<unsigned char*>(p);
+}
+
 template <class T>
 ASCENDOPT_TWIN_FN void put_pair(T* dst, uint64_t i, T score, uint32_t index) {
     uint8_t* p = reinterpret_cast<uint8_t*>(dst) + i * 8;
-    std::memset(p, 0, 8);
-    std::memcpy(p, &score, sizeof(T));
-    std::memcpy(p + 4, &index, 4);
+    ascendopt_twin::raw_fill(p, 0, 8);
+    ascendopt_twin::raw_copy(p, &score, sizeof(T));
+    ascendopt_twin::raw_copy(p + 4, &index, 4);
 }
 template <class T>
 ASCENDOPT_TWIN_FN uint32_t pair_index(const T* src, uint64_t i) {
     uint32_t index;
-    std::memcpy(&index, reinterpret_cast<const uint8_t*>(src) + i * 8 + 4, 4);
+    ascendopt_twin::raw_copy(&index, reinterpret_cast<const uint8_t*>(src) + i * 8 + 4, 4);
     return index;
 }
 
@@ -153,7 +164,7 @@ ASCENDOPT_TWIN_FN void sorted_order(const T* scores, uint32_t stride, uint32_t n
         from = to;
         to = t;
     }
-    if (from != order) std::memcpy(order, from, n * sizeof(uint32_t));
+    if (from != order) ascendopt_twin::raw_copy(order, from, n * sizeof(uint32_t));
     delete[] scratch;
 }
 
@@ -170,8 +181,8 @@ ASCENDOPT_TWIN_FN void sort32(const char* api, const LocalTensor<T>& dst, const 
     T s[32];
     uint32_t idx[32], order[32];
     for (int32_t r = 0; r < repeat; ++r) {
-        std::memcpy(s, scores.data() + r * 32, sizeof(s));
-        std::memcpy(idx, index.data() + r * 32, sizeof(idx));
+        ascendopt_twin::raw_copy(s, scores.data() + r * 32, sizeof(s));
+        ascendopt_twin::raw_copy(idx, index.data() + r * 32, sizeof(idx));
         sorted_order(s, 1, 32, order);
         for (uint32_t i = 0; i < 32; ++i) put_pair(dst.data(), uint64_t(r) * 32 + i, s[order[i]], idx[order[i]]);
     }
@@ -207,13 +218,13 @@ ASCENDOPT_TWIN_FN uint64_t merge(const char* api, Layout<T> lay, const LocalTens
         // Stage the queues (dst may not overlap them, but they may overlap each other).
         uint64_t total = 0;
         for (int q = 0; q < nq; ++q) total += info.elementLengths[q];
-        T* stage = new T[total * lay.elems + 1];
+        T* stage = raw_array<T>(total * lay.elems + 1);
         uint64_t start[4] = {0, 0, 0, 0}, at = 0;
         for (int q = 0; q < nq; ++q) {
             const uint64_t n = uint64_t(info.elementLengths[q]) * lay.elems;
             const LocalTensor<T> src = (*queues[q])[uint32_t(uint64_t(r) * 4 * len0 * lay.elems)];
             adv::require(api, "source queue", src, n);
-            std::memcpy(stage + at, src.data(), n * sizeof(T));
+            ascendopt_twin::raw_copy(stage + at, src.data(), n * sizeof(T));
             start[q] = at;
             at += n;
         }
@@ -229,12 +240,12 @@ ASCENDOPT_TWIN_FN uint64_t merge(const char* api, Layout<T> lay, const LocalTens
                 if (pick < 0 || before(sc, adv::load(stage[start[pick] + pos[pick] * lay.elems + lay.score_at]))) pick = q;
             }
             if (pick < 0) break;
-            std::memcpy(dst.data() + (out_base + out) * lay.elems, stage + start[pick] + pos[pick] * lay.elems, lay.elems * sizeof(T));
+            ascendopt_twin::raw_copy(dst.data() + (out_base + out) * lay.elems, stage + start[pick] + pos[pick] * lay.elems, lay.elems * sizeof(T));
             ++pos[pick];
             ++out;
             if (info.ifExhaustedSuspension && pos[pick] == info.elementLengths[pick]) break;
         }
-        delete[] stage;
+        free_raw_array(stage);
         auto& st = mrgsort_state();
         for (int q = 0; q < 4; ++q) st.consumed[q] = static_cast<uint16_t>(q < nq ? pos[q] : 0);
         written += out;
@@ -254,9 +265,9 @@ ASCENDOPT_TWIN_FN void rp_sort16(const char* api, const LocalTensor<T>& dst, con
     T group[16 * 8];
     uint32_t order[16];
     for (int32_t r = 0; r < repeat; ++r) {
-        std::memcpy(group, src.data() + uint64_t(r) * 128, sizeof(group));
+        ascendopt_twin::raw_copy(group, src.data() + uint64_t(r) * 128, sizeof(group));
         sorted_order(group + 4, 8, 16, order);
-        for (uint32_t i = 0; i < 16; ++i) std::memcpy(dst.data() + uint64_t(r) * 128 + i * 8, group + order[i] * 8, 8 * sizeof(T));
+        for (uint32_t i = 0; i < 16; ++i) ascendopt_twin::raw_copy(dst.data() + uint64_t(r) * 128 + i * 8, group + order[i] * 8, 8 * sizeof(T));
     }
     if (repeat > 0) adv::charge(api, n * sizeof(T), dst.data(), src.data());
 }
@@ -374,12 +385,12 @@ ASCENDOPT_TWIN_FN void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& con
             adv::require("Sort", "index", index, n);
             for (uint64_t i = 0; i < n; ++i) {
                 if constexpr (std::is_same_v<T, float>) {
-                    std::memcpy(concat.data() + i * 8 + 5, index.data() + i, 4);
+                    ascendopt_twin::raw_copy(concat.data() + i * 8 + 5, index.data() + i, 4);
                 } else {  // low half in y1, high half in label
                     const uint32_t v = index.data()[i];
                     const uint16_t lo = uint16_t(v & 0xffffu), hi = uint16_t(v >> 16);
-                    std::memcpy(concat.data() + i * 8 + 1, &lo, 2);
-                    std::memcpy(concat.data() + i * 8 + 5, &hi, 2);
+                    ascendopt_twin::raw_copy(concat.data() + i * 8 + 1, &lo, 2);
+                    ascendopt_twin::raw_copy(concat.data() + i * 8 + 5, &hi, 2);
                 }
             }
         }
@@ -391,14 +402,14 @@ ASCENDOPT_TWIN_FN void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& con
     if constexpr (isFullSort) {
         const uint64_t elems = n * lay.elems;
         adv::require_tmp("Sort", tmp, elems * sizeof(T));
-        T* all = new T[elems + 1];
-        std::memcpy(all, dst.data(), elems * sizeof(T));
+        T* all = ascendopt_twin::sort::raw_array<T>(elems + 1);
+        ascendopt_twin::raw_copy(all, dst.data(), elems * sizeof(T));
         uint32_t* order = new uint32_t[n + 1];
         sort::sorted_order(all + lay.score_at, lay.elems, uint32_t(n), order);
-        for (uint64_t i = 0; i < n; ++i) std::memcpy(dst.data() + i * lay.elems, all + uint64_t(order[i]) * lay.elems, lay.elems * sizeof(T));
-        std::memcpy(tmp.data(), dst.data(), elems * sizeof(T));
+        for (uint64_t i = 0; i < n; ++i) ascendopt_twin::raw_copy(dst.data() + i * lay.elems, all + uint64_t(order[i]) * lay.elems, lay.elems * sizeof(T));
+        ascendopt_twin::raw_copy(tmp.data(), dst.data(), elems * sizeof(T));
         delete[] order;
-        delete[] all;
+        ascendopt_twin::sort::free_raw_array(all);
         // Estimate: merge rounds of four queues each until one queue is left, plus the copies.
         for (uint64_t queues = n / (sort::k_proposal_api ? 16 : 32); queues > 1; queues = (queues + 3) / 4) {
             adv::charge("MrgSort", elems * sizeof(T), dst.data(), tmp.data());
@@ -424,11 +435,11 @@ ASCENDOPT_TWIN_FN void Extract(const LocalTensor<T>& dstValue, const LocalTensor
             for (uint64_t i = 0; i < n; ++i) {
                 uint32_t v = 0;
                 if constexpr (std::is_same_v<T, float>) {
-                    std::memcpy(&v, sorted.data() + i * 8 + 5, 4);
+                    ascendopt_twin::raw_copy(&v, sorted.data() + i * 8 + 5, 4);
                 } else {
                     uint16_t lo, hi;
-                    std::memcpy(&lo, sorted.data() + i * 8 + 1, 2);
-                    std::memcpy(&hi, sorted.data() + i * 8 + 5, 2);
+                    ascendopt_twin::raw_copy(&lo, sorted.data() + i * 8 + 1, 2);
+                    ascendopt_twin::raw_copy(&hi, sorted.data() + i * 8 + 5, 2);
                     v = uint32_t(lo) | (uint32_t(hi) << 16);
                 }
                 dstIndex.data()[i] = v;
@@ -442,7 +453,7 @@ ASCENDOPT_TWIN_FN void Extract(const LocalTensor<T>& dstValue, const LocalTensor
         adv::require("Extract", "index destination", dstIndex, n);
         for (uint64_t i = 0; i < n; ++i) {
             T score;
-            std::memcpy(&score, reinterpret_cast<const uint8_t*>(sorted.data()) + i * 8, sizeof(T));
+            ascendopt_twin::raw_copy(&score, reinterpret_cast<const uint8_t*>(sorted.data()) + i * 8, sizeof(T));
             dstValue.data()[i] = score;
             dstIndex.data()[i] = sort::pair_index(sorted.data(), i);
         }

@@ -145,9 +145,9 @@ ASCENDOPT_TWIN_FN void vtranspose(T* dst, T* src) {
     require_count(256, d, "vtranspose", "destination");
     require_count(256, s, "vtranspose", "source");
     T in[256];
-    std::memcpy(in, s.data(), sizeof(in));
+    ascendopt_twin::raw_copy(in, s.data(), sizeof(in));
     for (int r = 0; r < 16; ++r)
-        for (int c = 0; c < 16; ++c) std::memcpy(d.data() + c * 16 + r, &in[r * 16 + c], sizeof(T));
+        for (int c = 0; c < 16; ++c) ascendopt_twin::raw_copy(d.data() + c * 16 + r, &in[r * 16 + c], sizeof(T));
     ascendopt_twin::account_vector("vtranspose", 512, d.data(), s.data());
 }
 

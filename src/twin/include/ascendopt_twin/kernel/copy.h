@@ -96,7 +96,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     require_ub_aligned(dst.data(), "DataCopy(GM->UB)");
     require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.extent()) * sizeof(T), "DataCopy(GM->UB)", "destination");
     const uint64_t bytes = uint64_t(count) * sizeof(T);
-    std::memcpy(dst.data(), ascendopt_twin::gm_translate(src.address(), bytes, false, "DataCopy(GM->UB)"), bytes);
+    ascendopt_twin::raw_copy(dst.data(), ascendopt_twin::gm_translate(src.address(), bytes, false, "DataCopy(GM->UB)"), bytes);
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopy", bytes, 1, dst.data());
 }
 
@@ -121,7 +121,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
     require_ub_aligned(src.data(), "DataCopy(UB->UB)");
     require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.extent()) * sizeof(T), "DataCopy(UB->UB)", "destination");
     require_ub_span(src.data(), uint64_t(count) * sizeof(T), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->UB)", "source");
-    std::memmove(dst.data(), src.data(), uint64_t(count) * sizeof(T));
+    ascendopt_twin::raw_move(dst.data(), src.data(), uint64_t(count) * sizeof(T));
     ascendopt_twin::account_vector("copy_ub_to_ub", uint64_t(count) * sizeof(T), dst.data(), src.data());
 }
 
@@ -137,7 +137,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
     require_ub_span(src.data(), s.src_extent(), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->UB, params)", "source");
     auto* to = reinterpret_cast<uint8_t*>(dst.data());
     const auto* from = reinterpret_cast<const uint8_t*>(src.data());
-    for (uint64_t i = 0; i < s.count; ++i) std::memmove(to + i * (s.len + s.dst_gap), from + i * (s.len + s.src_gap), s.len);
+    for (uint64_t i = 0; i < s.count; ++i) ascendopt_twin::raw_move(to + i * (s.len + s.dst_gap), from + i * (s.len + s.src_gap), s.len);
     ascendopt_twin::account_vector("copy_ub_to_ub", s.count * s.len, dst.data(), src.data());
 }
 
@@ -150,7 +150,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     require_ub_span(dst.data(), s.dst_extent(), uint64_t(dst.extent()) * sizeof(T), "DataCopy(GM->UB, params)", "destination");
     const uint8_t* gm = ascendopt_twin::gm_translate(src.address(), s.src_extent(), false, "DataCopy(GM->UB, params)");
     auto* ub = reinterpret_cast<uint8_t*>(dst.data());
-    for (uint64_t i = 0; i < s.count; ++i) std::memcpy(ub + i * (s.len + s.dst_gap), gm + i * (s.len + s.src_gap), s.len);
+    for (uint64_t i = 0; i < s.count; ++i) ascendopt_twin::raw_copy(ub + i * (s.len + s.dst_gap), gm + i * (s.len + s.src_gap), s.len);
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopy", s.count * s.len, uint32_t(s.count), dst.data());
 }
 
@@ -198,11 +198,11 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
         const uint8_t* data = gm + i * (s.len + s.src_gap);
         for (uint64_t b = 0; b < ub_block; b += sizeof(T)) {  // the pads and the dummy
             if (b >= left && b < left + s.len) continue;
-            if (first_element_dummy) std::memcpy(block + b, data, sizeof(T));
-            else if (pad.isPad) std::memcpy(block + b, &pad.paddingValue, sizeof(T));
-            else std::memset(block + b, 0xFF, sizeof(T));
+            if (first_element_dummy) ascendopt_twin::raw_copy(block + b, data, sizeof(T));
+            else if (pad.isPad) ascendopt_twin::raw_copy(block + b, &pad.paddingValue, sizeof(T));
+            else ascendopt_twin::raw_fill(block + b, 0xFF, sizeof(T));
         }
-        std::memcpy(block + left, data, s.len);
+        ascendopt_twin::raw_copy(block + left, data, s.len);
     }
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopyPad", s.count * s.len, uint32_t(s.count), dst.data());
 }
@@ -227,7 +227,7 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
 template <class T>
 ASCENDOPT_TWIN_FN void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p, const DataCopyPadParams& pad) {
     T value;
-    std::memcpy(&value, &pad.paddingValue, sizeof(T));
+    ascendopt_twin::raw_copy(&value, &pad.paddingValue, sizeof(T));
     DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
                 DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, value));
 }

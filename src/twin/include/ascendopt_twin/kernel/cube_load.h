@@ -112,8 +112,8 @@ ASCENDOPT_TWIN_FN void nd2nz(const AscendC::LocalTensor<T>& dst, const AscendC::
             for (uint64_t k = 0; k < blocks; ++k) {
                 T* block = out + k * p.dstNzC0Stride * c;
                 const uint64_t valid = std::min<uint64_t>(c, p.dValue - k * c);
-                std::memcpy(block, row + k * c, valid * e);
-                if (valid < c) std::memset(static_cast<void*>(block + valid), 0, (c - valid) * e);
+                ascendopt_twin::raw_copy(block, row + k * c, valid * e);
+                if (valid < c) ascendopt_twin::raw_fill(static_cast<void*>(block + valid), 0, (c - valid) * e);
             }
         }
     account_copy(PipeId::MTE2, "DataCopy(Nd2Nz)", uint64_t(p.ndNum) * p.nValue * blocks * 32, uint32_t(uint64_t(p.ndNum) * p.nValue), dst.data());
@@ -147,7 +147,7 @@ ASCENDOPT_TWIN_FN void load2d(const AscendC::LocalTensor<T>& dst, const uint8_t*
         const uint8_t* s = src_base + uint64_t(index) * k_fractal_bytes;
         uint8_t* o = d + r * (p.dstGap + 1) * k_fractal_bytes;
         if (p.ifTranspose) transpose16(reinterpret_cast<uint16_t*>(o), reinterpret_cast<const uint16_t*>(s));
-        else std::memmove(o, s, k_fractal_bytes);
+        else ascendopt_twin::raw_move(o, s, k_fractal_bytes);
     }
     const uint64_t bytes = uint64_t(p.repeatTimes) * k_fractal_bytes;
     if (src_is_gm) account_copy(PipeId::MTE2, "LoadData", bytes, p.repeatTimes, dst.data());

@@ -62,17 +62,17 @@ ASCENDOPT_TWIN_FN inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8
         s.fmatrix_b = true;
         s.fmatrix_b_h = l1H;
         s.fmatrix_b_w = l1W;
-        std::memcpy(s.fmatrix_b_pad, padList, 4);
+        ascendopt_twin::raw_copy(s.fmatrix_b_pad, padList, 4);
     } else {
         s.fmatrix_h = l1H;
         s.fmatrix_w = l1W;
-        std::memcpy(s.fmatrix_pad, padList, 4);
+        ascendopt_twin::raw_copy(s.fmatrix_pad, padList, 4);
     }
 }
 template <class T>
 ASCENDOPT_TWIN_FN void SetLoadDataPaddingValue(const T padValue) {
     uint64_t bits = 0;
-    std::memcpy(&bits, &padValue, sizeof(T) < 8 ? sizeof(T) : 8);
+    ascendopt_twin::raw_copy(&bits, &padValue, sizeof(T) < 8 ? sizeof(T) : 8);
     ascendopt_twin::cube_state().load3d_padding = bits;
 }
 ASCENDOPT_TWIN_FN inline void SetLoadDataBoundary(uint32_t boundaryValue) { ascendopt_twin::cube_state().load3d_boundary = boundaryValue; }
@@ -99,19 +99,19 @@ ASCENDOPT_TWIN_FN void load3d(const AscendC::LocalTensor<T>& dst, const AscendC:
     // the documentation says), or from SetFmatrix: the right registers for L0B when they were set.
     uint16_t h = p.l1H, w = p.l1W;
     uint8_t pad[4];
-    std::memcpy(pad, p.padList, 4);
+    ascendopt_twin::raw_copy(pad, p.padList, 4);
     if (config.isSetFMatrix) {
         AscendC::SetFmatrix(p.l1H, p.l1W, p.padList, AscendC::FmatrixMode::FMATRIX_LEFT);
     } else if (dm == Mem::L0B && st.fmatrix_b) {
         h = st.fmatrix_b_h, w = st.fmatrix_b_w;
-        std::memcpy(pad, st.fmatrix_b_pad, 4);
+        ascendopt_twin::raw_copy(pad, st.fmatrix_b_pad, 4);
     } else {
         h = st.fmatrix_h, w = st.fmatrix_w;
-        std::memcpy(pad, st.fmatrix_pad, 4);
+        ascendopt_twin::raw_copy(pad, st.fmatrix_pad, 4);
     }
     T pad_value = p.padValue;
     if (config.isSetPadding) AscendC::SetLoadDataPaddingValue(p.padValue);
-    else std::memcpy(static_cast<void*>(&pad_value), &st.load3d_padding, sizeof(T));
+    else ascendopt_twin::raw_copy(static_cast<void*>(&pad_value), &st.load3d_padding, sizeof(T));
     const uint32_t fw = p.filterW + (p.filterSizeW ? 256 : 0), fh = p.filterH + (p.filterSizeH ? 256 : 0);
     if (h == 0 || w == 0 || p.channelSize == 0 || p.kExtension == 0 || p.mExtension == 0 || fw == 0 || fh == 0) return;  // documented NOP
     if (st.repeat_time == 0) return;

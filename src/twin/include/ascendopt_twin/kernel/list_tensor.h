@@ -15,7 +15,7 @@ namespace ascendopt_twin::detail {
 ASCENDOPT_TWIN_FN inline uint64_t gm_word(const uint64_t* addr, const char* api) {
     account_scalar(nullptr, false);
     uint64_t v;
-    std::memcpy(&v, gm_translate(reinterpret_cast<uint64_t>(addr), sizeof v, false, api), sizeof v);
+    ascendopt_twin::raw_copy(&v, gm_translate(reinterpret_cast<uint64_t>(addr), sizeof v, false, api), sizeof v);
     return v;
 }
 

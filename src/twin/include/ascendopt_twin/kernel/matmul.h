@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ascendopt_twin/kernel/matmul_compute.h"
+#include "ascendopt_twin/kernel/twin_vector.h"
 #include "ascendopt_twin/kernel/pipe.h"
 
 namespace ascendopt_twin::mm {
@@ -374,7 +375,7 @@ private:
     struct OutputQuant {
         bool on = false;
         ascendopt_twin::cube::FixJob fix;
-        std::vector<uint64_t> words;
+        ascendopt_twin::TwinVector<uint64_t> words;
         ASCENDOPT_TWIN_FN const ascendopt_twin::cube::FixJob* job() const { return on ? &fix : nullptr; }
     };
     ASCENDOPT_TWIN_FN OutputQuant output_quant(const ascendopt_twin::mm::BlockJob& j) const {
@@ -390,7 +391,7 @@ private:
         if (per_column) {
             q.words.resize(j.bn);
             const uint64_t at = m_quant_vector + j.n0 * sizeof(uint64_t);
-            std::memcpy(q.words.data(), ascendopt_twin::gm_translate(at, j.bn * sizeof(uint64_t), false, "Matmul::SetQuantVector"),
+            ascendopt_twin::raw_copy(q.words.data(), ascendopt_twin::gm_translate(at, j.bn * sizeof(uint64_t), false, "Matmul::SetQuantVector"),
                         j.bn * sizeof(uint64_t));
             q.fix.table = q.words.data();
         } else {
@@ -782,7 +783,7 @@ private:
     uint64_t m_ws = 0, m_ws_bytes = 0;  // SetWorkspace
     Quant m_quant = Quant::none;        // SetQuantScalar / SetQuantVector
     uint64_t m_quant_scalar = 0, m_quant_vector = 0;
-    std::vector<double> m_async_ready;  // per block of an asynchronous Iterate: when it is in GM
+    ascendopt_twin::TwinVector<double> m_async_ready;  // per block of an asynchronous Iterate: when it is in GM
     // AIC side.
     bool m_buffers_ready = false;
     TBuf<TPosition::A1> m_l1;

@@ -79,7 +79,7 @@ struct TCubeTiling {
         if (capacity < sizeof(*this))
             ::ascendopt_twin::fail(::ascendopt_twin::ErrorKind::run_failed, "TCubeTiling::SaveToBuffer",
                                    "the buffer holds " + std::to_string(capacity) + " bytes, the tiling needs " + std::to_string(sizeof(*this)));
-        std::memcpy(buffer, this, sizeof(*this));
+        ascendopt_twin::raw_copy(buffer, this, sizeof(*this));
     }
     ASCENDOPT_TWIN_FN size_t GetDataSize() const { return sizeof(*this); }
 };

@@ -142,7 +142,7 @@ ASCENDOPT_TWIN_FN void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& 
             const uint64_t first = byte / sizeof(T);
             require_element(src0, first + epb - 1, "Gatherb", "source");
             T* block = dst.data() + (uint64_t(r) * p.dstRepStride + uint64_t(j) * p.dstBlkStride) * epb;
-            std::memmove(block, src0.data() + first, 32);
+            ascendopt_twin::raw_move(block, src0.data() + first, 32);
         }
     record_vector<T>("Gatherb", uint64_t(repeatTime) * 8 * epb, dst.data(), src0.data(), offset.data());
 }
@@ -211,15 +211,15 @@ ASCENDOPT_TWIN_FN void trans_5hd(uint8_t* const dst[16], uint8_t* const src[16],
         const uint64_t doff = repeats > 1 ? uint64_t(r) * p.dstRepStride * 32 : 0;
         const uint64_t soff = repeats > 1 ? uint64_t(r) * p.srcRepStride * 32 : 0;
         T in[16][32 / sizeof(T)];
-        for (int i = 0; i < 16; ++i) std::memcpy(in[i], ub_block(uint64_t(src[i] + soff), "source"), 32);
+        for (int i = 0; i < 16; ++i) ascendopt_twin::raw_copy(in[i], ub_block(uint64_t(src[i] + soff), "source"), 32);
         uint8_t* out[16];
         for (int j = 0; j < 16; ++j) out[j] = ub_block(uint64_t(dst[j] + doff), "destination");
         if constexpr (sizeof(T) == 2) {
             for (int j = 0; j < 16; ++j)
-                for (int i = 0; i < 16; ++i) std::memcpy(out[j] + i * 2, &in[i][j], 2);
+                for (int i = 0; i < 16; ++i) ascendopt_twin::raw_copy(out[j] + i * 2, &in[i][j], 2);
         } else if constexpr (sizeof(T) == 4) {
             for (int j = 0; j < 8; ++j)
-                for (int i = 0; i < 16; ++i) std::memcpy(out[2 * j + i / 8] + (i % 8) * 4, &in[i][j], 4);
+                for (int i = 0; i < 16; ++i) ascendopt_twin::raw_copy(out[2 * j + i / 8] + (i % 8) * 4, &in[i][j], 4);
         } else {
             const int from = p.srcHighHalf ? 16 : 0, to = p.dstHighHalf ? 16 : 0;
             for (int j = 0; j < 16; ++j)

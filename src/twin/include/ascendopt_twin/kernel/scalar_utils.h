@@ -122,7 +122,7 @@ ASCENDOPT_TWIN_FN void InitGlobalMemory(const GlobalTensor<T>& gmWorkspaceAddr, 
     const uint64_t bytes = size * sizeof(T);
     uint8_t* gm = ascendopt_twin::gm_translate(gmWorkspaceAddr.address(), bytes, true, "InitGlobalMemory");
     const T v = value;
-    for (uint64_t i = 0; i < size; ++i) std::memcpy(gm + i * sizeof(T), &v, sizeof(T));
+    for (uint64_t i = 0; i < size; ++i) ascendopt_twin::raw_copy(gm + i * sizeof(T), &v, sizeof(T));
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "InitGlobalMemory", bytes, 1, nullptr);
 }
 
@@ -165,7 +165,7 @@ ASCENDOPT_TWIN_FN auto GetScalarBitcodeValue(const T& value) {
     using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
                                     std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
     Bits bits;
-    std::memcpy(&bits, &value, sizeof(T));
+    ascendopt_twin::raw_copy(&bits, &value, sizeof(T));
     return bits;
 }
 

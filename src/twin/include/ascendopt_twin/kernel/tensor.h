@@ -130,14 +130,14 @@ public:
     ASCENDOPT_TWIN_FN T GetValue(uint64_t index) const {
         ascendopt_twin::account_scalar(nullptr, false);
         T v;
-        std::memcpy(&v, ascendopt_twin::gm_translate(address(index), sizeof(T), false, "GlobalTensor::GetValue"), sizeof(T));
+        ascendopt_twin::raw_copy(&v, ascendopt_twin::gm_translate(address(index), sizeof(T), false, "GlobalTensor::GetValue"), sizeof(T));
         return v;
     }
     template <class U>
     ASCENDOPT_TWIN_FN void SetValue(uint64_t index, const U& value) const {
         ascendopt_twin::account_scalar(nullptr, true);
         const T v = static_cast<T>(value);
-        std::memcpy(ascendopt_twin::gm_translate(address(index), sizeof(T), true, "GlobalTensor::SetValue"), &v, sizeof(T));
+        ascendopt_twin::raw_copy(ascendopt_twin::gm_translate(address(index), sizeof(T), true, "GlobalTensor::SetValue"), &v, sizeof(T));
     }
     // operator()(i): element i as a scalar the kernel reads or assigns; each use is a GetValue or
     // SetValue (checked against GM and charged as one scalar access).

@@ -144,7 +144,7 @@ ASCENDOPT_TWIN_FN void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src
     S staged[lanes];
     for (uint32_t first = 0; first < count; first += lanes) {
         const uint32_t n = std::min(lanes, count - first);
-        std::memcpy(staged, src.data() + first, n * sizeof(S));
+        ascendopt_twin::raw_copy(staged, src.data() + first, n * sizeof(S));
         for (uint32_t i = 0; i < n; ++i) dst.data()[first + i] = cast_value<D>(to_double(staged[i]), mode, same);
     }
     record_vector<S>("Cast", std::max<uint64_t>(count, uint64_t(count) * sizeof(D) / sizeof(S)), dst.data(), src.data());

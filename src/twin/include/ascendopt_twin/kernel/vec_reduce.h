@@ -43,7 +43,7 @@ ASCENDOPT_TWIN_FN T index_as(uint32_t index) {
     static_assert(sizeof(U) == sizeof(T), "reduction indices are stored in an element of the tensor's type");
     const U u = static_cast<U>(index);
     T t;
-    std::memcpy(&t, &u, sizeof(T));
+    ascendopt_twin::raw_copy(&t, &u, sizeof(T));
     return t;
 }
 
