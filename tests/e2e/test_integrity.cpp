@@ -64,7 +64,9 @@ TEST(Integrity, AResultFileCannotBeOpenedByTheCandidate) {
     const auto forged = k.eval();
     const auto honest = run_cli({"eval", "ops/exp_custom", "--case", "ragged[float32]", "--timeout", "3", "--json", "-q"});
     EXPECT_EQ(case_status(forged), "ok") << "a result file was opened: " << forged.output;
-    EXPECT_EQ(case_latency(forged), case_latency(honest)) << forged.output;
+    // Its failed attempts are scalar work of its own: never cheaper than the honest kernel.
+    EXPECT_GT(case_latency(honest), 0) << honest.output;
+    EXPECT_GE(case_latency(forged), case_latency(honest)) << forged.output;
 }
 
 // 2. Code before the walls -------------------------------------------------------------------
