@@ -12,11 +12,11 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
     cmd.add_option("--soc", o.soc, "SoC to model: a name under share/soc (Ascend910B2, Ascend310P3) or a .toml path")
         ->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the generated inputs and of --sim-noise")->capture_default_str();
-    // The hidden case's shape is drawn afresh for every evaluation (eval/hidden_case.h); a result
+    // The hidden case's shape is drawn afresh for every run (eval/hidden_case.h); a result
     // records the nonce it came from, and this draws that shape again.
     cmd.add_option("--hidden-nonce", o.hidden_nonce,
                    "Draw the hidden case's shape from this nonce (a result's hidden_nonce) instead of a fresh one, to reproduce "
-                   "a failure; default: $ASCENDOPT_HIDDEN_NONCE, else fresh for every evaluation")
+                   "a failure; default: $ASCENDOPT_HIDDEN_NONCE, else fresh for every run")
         ->envname("ASCENDOPT_HIDDEN_NONCE")
         ->type_name("NONCE");
     cmd.add_option("--timeout", o.timeout_seconds, "Seconds each case may run")->capture_default_str();

@@ -73,10 +73,9 @@ public:
         for (size_t i = 0; i < built->cases.size(); ++i) {
             const Case& c = built->cases[i];
             if (auto fits = fits_in_memory(c, m_opts.memory_limit_bytes); !fits) return fits.error();
-            // The hidden case's shape is new in every evaluation: its data is this evaluation's
-            // alone, kept in the work folder rather than in the shared store, which would grow by
-            // one case per evaluation.
-            auto data = c.hidden_nonce ? (*store)->prepare_unshared(c, m_opts.seed, *work / "hidden-data") : (*store)->get(c, m_opts.seed);
+            // The hidden case's shape is one per run (run_hidden_nonce): the store keeps its data
+            // with the other cases', one entry per run.
+            auto data = (*store)->get(c, m_opts.seed);
             if (!data) return data.error();
             if ((*data)->golden_failure) {
                 slots[i] = golden_failed(c, *(*data)->golden_failure);
@@ -278,7 +277,7 @@ private:
         for (const auto& c : cases)
             if ((!r.case_filter || c.name == *r.case_filter) && (!r.role_filter || c.role == *r.role_filter)) out.push_back(c);
         if (m_opts.hidden_case && op.hidden_case && !r.case_filter && !r.role_filter)
-            if (auto hidden = hidden_case(cases, hidden_nonce(m_opts.hidden_nonce), op.hidden_shapes ? &*op.hidden_shapes : nullptr))
+            if (auto hidden = hidden_case(cases, run_hidden_nonce(m_opts.hidden_nonce), op.hidden_shapes ? &*op.hidden_shapes : nullptr))
                 out.push_back(std::move(*hidden));
         return out;
     }

@@ -89,6 +89,11 @@ uint64_t hidden_nonce(std::optional<uint64_t> forced) {
     return (uint64_t(device()) << 32) | uint64_t(device());
 }
 
+uint64_t run_hidden_nonce(std::optional<uint64_t> forced) {
+    static const uint64_t drawn = hidden_nonce(std::nullopt);
+    return forced ? *forced : drawn;
+}
+
 std::string hidden_reproduction_hint(uint64_t nonce) {
     return "; ASCENDOPT_HIDDEN_NONCE=" + std::to_string(nonce) + " reproduces this shape";
 }

@@ -29,6 +29,10 @@ struct HiddenShapes {
 // The nonce of one evaluation's hidden case: `forced` when the user asked to reproduce one,
 // else 64 fresh bits from std::random_device, independent of every setting.
 uint64_t hidden_nonce(std::optional<uint64_t> forced);
+// The nonce of this run (this ascendopt process): drawn once, so that the evaluations of one run
+// (a tune or optimize session's hundreds) share one hidden shape whose inputs and golden the
+// case store keeps, and a candidate still cannot know it in advance. `forced` as above.
+uint64_t run_hidden_nonce(std::optional<uint64_t> forced);
 
 // "; ASCENDOPT_HIDDEN_NONCE=<nonce> reproduces this shape": appended to a failing hidden case's
 // reason, so that whoever reads the failure can run it again.

@@ -164,6 +164,9 @@ TEST(HiddenCase, EveryEvaluationDrawsAFreshShape) {
     EXPECT_EQ(nonces.size(), 8u);
     EXPECT_GT(shapes.size(), 1u);
     EXPECT_EQ(hidden_nonce(12345), 12345u);
+    // One run shares one draw (its evaluations reuse the case store's inputs and golden).
+    EXPECT_EQ(run_hidden_nonce(std::nullopt), run_hidden_nonce(std::nullopt));
+    EXPECT_EQ(run_hidden_nonce(777), 777u);
     EXPECT_EQ(hidden_case({perf}, 12345)->inputs[0].shape, hidden_case({perf}, 12345)->inputs[0].shape);
 }
 
