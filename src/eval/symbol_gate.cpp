@@ -88,14 +88,13 @@ bool linker_defined(const std::string& name) {
            starts_with(name, "__stop_");
 }
 
-// The names `lib` defines; with `strong_only`, only its strong (non-weak) definitions.
-Result<Names> exported_by(const std::string& nm, const std::filesystem::path& lib, bool dynamic, bool strong_only = false) {
+// What `lib` defines: every name, and (into `strong`, when given) its strong definitions.
+Status read_definitions(const std::string& nm, const std::filesystem::path& lib, bool dynamic, Names& all, Names* strong = nullptr) {
     std::vector<std::string> argv = {nm, "-P", "-g", "--defined-only"};
     if (dynamic) argv.push_back("-D");
     argv.push_back(lib.string());
     const ProcessResult r = run_process(argv, {.timeout_seconds = 60, .keep_bytes = size_t(64) << 20, .separate_stderr = true});
     if (!r.succeeded()) return make_error("cannot list the symbols of " + lib.string() + " (" + r.describe_end() + ")", "is binutils installed? (scripts/install-deps.sh)");
-    Names names;
     size_t start = 0;
     while (start < r.output.size()) {
         size_t end = r.output.find('\n', start);
@@ -105,12 +104,14 @@ Result<Names> exported_by(const std::string& nm, const std::filesystem::path& li
         const size_t space = line.find(' ');
         if (space == std::string::npos || line.back() == ':') continue;  // archive member headers end in ':'
         std::string name = line.substr(0, space);
-        const char type = space + 1 < line.size() ? line[space + 1] : '?';
-        if (strong_only && (type == 'W' || type == 'w' || type == 'V' || type == 'v' || type == 'u')) continue;
         if (const size_t at = name.find('@'); at != std::string::npos) name.resize(at);  // symbol versions
-        if (!name.empty()) names.insert(std::move(name));
+        if (name.empty()) continue;
+        const char type = space + 1 < line.size() ? line[space + 1] : '?';
+        const bool weak = type == 'W' || type == 'w' || type == 'V' || type == 'v' || type == 'u';
+        if (strong && !weak) strong->insert(name);
+        all.insert(std::move(name));
     }
-    return names;
+    return ok_status();
 }
 
 Result<std::filesystem::path> library_path(const Toolchain& tc, const std::string& file) {
@@ -185,18 +186,10 @@ Result<SymbolGate> SymbolGate::load(const Toolchain& tc) {
             if (std::string(s.file).starts_with("ld-linux")) continue;  // another architecture's loader name
             return path.error();
         }
-        auto names = exported_by(nm, *path, s.dynamic);
-        if (!names) return names.error();
-        s.into->merge(*names);
+        if (auto read = read_definitions(nm, *path, s.dynamic, *s.into); !read) return read.error();
     }
-    for (const auto& lib : tc.link_libs) {
-        auto names = exported_by(nm, lib, false);
-        if (!names) return names.error();
-        g.m_twin.merge(*names);
-        auto strong = exported_by(nm, lib, false, true);
-        if (!strong) return strong.error();
-        g.m_twin_strong.merge(*strong);
-    }
+    for (const auto& lib : tc.link_libs)
+        if (auto read = read_definitions(nm, lib, false, g.m_twin, &g.m_twin_strong); !read) return read.error();
     return g;
 }
 
