@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/format.h"
+#include "eval/candidate_launch.h"
 #include "eval/elf_screen.h"
 #include "eval/generated_names.h"
 #include "eval/symbol_gate.h"
@@ -22,6 +23,7 @@ namespace {
 // The host sources' merged object; the ascendopt_candidate_ prefix is what the link's
 // section script matches candidate objects by (k_candidate_data_script).
 constexpr const char* k_host_object = "ascendopt_candidate_host.o";
+constexpr const char* k_host_binary = "host";
 
 constexpr double k_compile_timeout = 300;
 
@@ -286,13 +288,17 @@ SandboxSpec Builder::build_view(const SourceView& where, const fs::path& out_dir
 }
 
 ProcessResult Builder::run_confined(const std::vector<std::string>& argv, const fs::path& out_dir, double timeout) {
-    const ProcessOptions limits{.env = {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}}, .inherit_env = false, .timeout_seconds = timeout,
-                                .memory_limit_bytes = 8ull << 30, .cpu_seconds = uint64_t(timeout), .file_size_bytes = 1ull << 30,
-                                .keep_bytes = 32 * 1024};
-    if (!m_bwrap) return run_process(argv, limits);
+    ProcessOptions limits{.env = {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}}, .inherit_env = false, .timeout_seconds = timeout,
+                          .memory_limit_bytes = 8ull << 30, .cpu_seconds = uint64_t(timeout), .file_size_bytes = 1ull << 30,
+                          .keep_bytes = 32 * 1024};
+    if (!m_bwrap) {
+        add_launch_walls(limits, nullptr);
+        return run_process(argv, limits);
+    }
     SandboxSpec view;
     view.writable = {out_dir};
     view.cwd = out_dir;
+    add_launch_walls(limits, &view);
     ProcessResult r = run_process(sandboxed_argv(*m_bwrap, argv, view), limits);
     undo_sandbox_exit_code(r);
     return r;
@@ -353,10 +359,13 @@ constexpr const char* k_candidate_data_script = R"(SECTIONS
 INSERT AFTER .bss;
 )";
 
-Status Builder::link(const std::vector<CandidateObject>& objects, const fs::path& output, const SourceView& where) {
+Status Builder::link(const std::vector<CandidateObject>& objects, const fs::path& output, const SourceView& where,
+                     const std::vector<CandidateObject>& checked_alongside) {
     auto gate = symbol_gate();
     if (!gate) return gate.error();
-    if (const auto why = (*gate)->check(objects, m_check_imports); !why.empty()) {
+    std::vector<CandidateObject> checked = objects;
+    checked.insert(checked.end(), checked_alongside.begin(), checked_alongside.end());
+    if (const auto why = (*gate)->check(checked, m_check_imports); !why.empty()) {
         Error e = make_error(why, "an operator calls the Ascend C API, libm and a small part of the C and C++ libraries, and defines "
                                   "nothing those or the twin define (docs/sandbox.md, \"The object gate\")");
         e.refused = true;
@@ -449,11 +458,11 @@ Result<fs::path> Builder::precompiled_prelude() {
 Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     HostBuild hb;
     Sha256 key;
-    key.update(m_tc.fingerprint).update(m_check_imports ? "host-v7\n" : "host-v7 imports unchecked\n").update(build_inputs_hash(op));
+    key.update(m_tc.fingerprint).update(m_check_imports ? "host-v8\n" : "host-v8 imports unchecked\n").update(build_inputs_hash(op));
     hb.key = key.hex();
     std::error_code ec;
     fs::path dir = m_cache / "builds" / hb.key;
-    hb.cached = fs::is_regular_file(dir / "describe.json", ec);
+    hb.cached = fs::is_regular_file(dir / "describe.json", ec) && fs::is_regular_file(dir / k_host_binary, ec);
     if (!hb.cached) {
         auto made = make_temp_dir(m_cache / "builds", "tmp");
         if (!made) return made.error();
@@ -475,12 +484,13 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
         for (const auto& o : objects) fs::remove(o, ec);
         objects = {merged.string()};
         if (auto s = rename_host_symbols(merged, source_view(op)); !s) return s.error();
-        if (auto s = link({{merged, "the host sources", false}}, tmp.path() / "describe", source_view(op)); !s) return s.error();
-        const ProcessResult d = run_confined({(tmp.path() / "describe").string(), "--describe", (tmp.path() / "describe.json").string()},
+        // The host binary: the twin and the host code, no kernel. It describes the OpDef now and
+        // runs every case's tiling later, each time in a process of its own (twin/rt/harness.h).
+        if (auto s = link({{merged, "the host sources", false}}, tmp.path() / k_host_binary, source_view(op)); !s) return s.error();
+        const ProcessResult d = run_confined({(tmp.path() / k_host_binary).string(), "--describe", (tmp.path() / "describe.json").string()},
                                              tmp.path(), 60);
         if (!d.succeeded())
             return make_error("the host code failed while registering the operator (" + d.describe_end() + ")", "", d.output);
-        fs::remove(tmp.path() / "describe", ec);
         auto published = publish(tmp.path(), hb.key);
         tmp.release();
         if (!published) return published.error();
@@ -553,12 +563,13 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     }
 
     Sha256 key;
-    key.update(host.key).update("kernel-v4\n");
+    key.update(host.key).update("kernel-v5\n");
     key.update(defines).update(format_defines);
     const std::string k = key.hex();
     std::error_code ec;
     const fs::path dir = m_cache / "builds" / k;
     kb.binary = dir / "op";
+    kb.host_binary = host.dir / k_host_binary;
     kb.cached = fs::is_regular_file(kb.binary, ec);
     if (kb.cached) return kb;
 
@@ -606,8 +617,11 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
         if (auto s = rename_kernel_symbols(kernel_objects[i], source_view(op)); !s) return s.error();
         objects.push_back({kernel_objects[i], source_view(op).show(op.kernel_units[i]), true});
     }
-    objects.push_back({host.dir / k_host_object, "the host sources", false});
-    if (auto s = link(objects, tmp.path() / "op", source_view(op)); !s) return s.error();
+    // No host object: the operator binary runs the launch only, from the tiling the host binary
+    // computed in its own process, so no host code shares a process with the measurement. The
+    // gate still sees the host object, to name a kernel call into host code for what it is.
+    if (auto s = link(objects, tmp.path() / "op", source_view(op), {{host.dir / k_host_object, "the host sources", false}}); !s)
+        return s.error();
     auto published = publish(tmp.path(), k);
     tmp.release();
     if (!published) return published.error();

@@ -1,6 +1,8 @@
 // Builds operator binaries against the twin, caching every output by content hash:
-//  - host:   op_host/*.cpp -> objects, plus a describe run that reports the OpDef;
-//  - kernel: op_kernel/*.cpp for one dtype combination -> an executable with the harness.
+//  - host:   op_host/*.cpp -> one object and the host binary, whose describe run reports the
+//            OpDef and which later runs every case's tiling;
+//  - kernel: op_kernel/*.cpp for one dtype combination -> the operator binary, which launches
+//            the kernel from those tilings. No binary holds both (twin/rt/harness.h).
 // The cache lives under cache_root()/builds; entries are written to a private folder and
 // renamed into place, so concurrent ascendopt processes never see half an entry.
 // Thread-safe: distinct kernel builds may run in parallel.
@@ -25,18 +27,19 @@
 namespace ascendopt {
 
 struct HostBuild {
-    std::filesystem::path dir;  // holds host*.o and describe.json
+    std::filesystem::path dir;  // holds the host object, the host binary and describe.json
     std::string key;
     OpDefInfo opdef;
     bool cached = false;
 };
 
 struct KernelBuild {
-    std::filesystem::path binary;
+    std::filesystem::path binary;  // the operator binary: the twin and the kernel, no host code
     std::string kernel_name;  // the symbol the harness looks up
     int kernel_args = 0;
     std::string inferred_type;  // the cores it runs on unless it declares them (kernel_type.h)
     bool cached = false;
+    std::filesystem::path host_binary;  // the twin and the host code: describes and tiles (twin/rt/harness.h)
 };
 
 // What a compile of one operator may read besides the twin and the cache: the operator's folder
@@ -88,7 +91,10 @@ private:
     Status compile_objects(const std::vector<std::filesystem::path>& sources, const std::vector<std::string>& flags,
                            const std::filesystem::path& out_dir, const std::string& prefix, const SourceView& where,
                            std::vector<std::string>& objects);
-    Status link(const std::vector<CandidateObject>& objects, const std::filesystem::path& output, const SourceView& where);
+    // Links `objects` after the object gate has checked them together with `checked_alongside`
+    // (objects of the same candidate that go into its other binary).
+    Status link(const std::vector<CandidateObject>& objects, const std::filesystem::path& output, const SourceView& where,
+                const std::vector<CandidateObject>& checked_alongside = {});
     Result<const SymbolGate*> symbol_gate();
     Status rename_host_symbols(const std::filesystem::path& object, const SourceView& where);
     Status rename_kernel_symbols(const std::filesystem::path& object, const SourceView& where);

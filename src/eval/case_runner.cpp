@@ -1,7 +1,9 @@
 #include "eval/case_runner.h"
 
+#include "eval/candidate_launch.h"
 #include "eval/compare.h"
 #include "eval/symbolize.h"
+#include "eval/tiling_plan.h"
 #include "util/files.h"
 #include "util/hash.h"
 #include "util/json_bounded.h"
@@ -70,8 +72,18 @@ std::string malformed_result(const nlohmann::json& doc) {
     return "";
 }
 
+// The case's verdict from a document that passed malformed_result; `binary` locates its frames.
+Written take_verdict(const nlohmann::json& doc, const fs::path& binary, CaseResult& out) {
+    out.status = parse_status(doc.value("status", "")).value_or(EvalStatus::run_failed);
+    if (out.status != EvalStatus::ok) out.reason = doc.value("api", "") + ": " + doc.value("message", "") + failure_location(doc, binary);
+    out.run_seconds = doc.value("run_seconds", 0.0);
+    out.twin = doc;
+    return doc.value("ends_process", false) ? Written::verdict_ending_process : Written::verdict;
+}
+
+constexpr size_t k_largest_result = 16u << 20;
+
 Written read_verdict(const fs::path& result_file, const fs::path& binary, CaseResult& out) {
-    constexpr size_t k_largest_result = 16u << 20;
     auto text = read_text(result_file);
     if (!text || text->empty()) return Written::nothing;  // the harness opens it before the case runs
     const auto parsed = parse_bounded_json(*text, "the result file", {.max_bytes = k_largest_result, .max_depth = 32});
@@ -81,24 +93,52 @@ Written read_verdict(const fs::path& result_file, const fs::path& binary, CaseRe
         out.reason = "the operator process wrote a result the harness does not write (" + malformed + "): nothing of it is used";
         return Written::verdict_ending_process;
     }
-    const nlohmann::json& doc = *parsed;
-    out.status = parse_status(doc.value("status", "")).value_or(EvalStatus::run_failed);
-    if (out.status != EvalStatus::ok) out.reason = doc.value("api", "") + ": " + doc.value("message", "") + failure_location(doc, binary);
-    out.run_seconds = doc.value("run_seconds", 0.0);
-    out.twin = doc;
-    return doc.value("ends_process", false) ? Written::verdict_ending_process : Written::verdict;
+    return take_verdict(*parsed, binary, out);
 }
 
-// The verdict of the case that was running when the process ended without writing one.
-void judge_process_end(const ProcessResult& p, CaseResult& out) {
+// What the host binary wrote for a case's tiling: nothing (its process died first), a plan for
+// the launch (`plan` set), or a verdict that settles the case (a failed tiling, a preflight
+// that cannot tile without data), after which the process went on or ended.
+enum class Tiled { nothing, plan, verdict, verdict_ending_process };
+
+Tiled read_tiling(const fs::path& tiling_file, const fs::path& host_binary, const EvalOptions& options, CaseResult& out,
+                  nlohmann::json& plan) {
+    auto text = read_text(tiling_file);
+    if (!text || text->empty()) return Tiled::nothing;
+    const auto parsed = parse_bounded_json(*text, "the tiling file", {.max_bytes = k_largest_result, .max_depth = 16});
+    std::string malformed = parsed ? malformed_result(*parsed) : parsed.error().message;
+    const bool planned = malformed.empty() && parsed->value("status", "") == "ok" && !parsed->contains("skipped");
+    if (planned) {
+        auto checked = checked_tiling_plan(*parsed);
+        if (checked) plan = std::move(*checked);
+        else malformed = checked.error().message;
+    }
+    if (!malformed.empty()) {
+        out.status = EvalStatus::run_failed;
+        out.reason = "the host tiling process wrote a tiling the harness does not write (" + malformed + "): nothing of it is used";
+        return Tiled::verdict_ending_process;
+    }
+    if (!planned) return take_verdict(*parsed, host_binary, out) == Written::verdict ? Tiled::verdict : Tiled::verdict_ending_process;
+    if (options.memory_limit_bytes > 0 && plan["workspace_bytes"].get<uint64_t>() > options.memory_limit_bytes) {
+        out.status = EvalStatus::resource_exceeded;
+        out.reason = "SetWorkspaceSizes: the tiling asks for " + std::to_string(plan["workspace_bytes"].get<uint64_t>()) +
+                     " bytes of workspace, more than the process may use (--memory)";
+        return Tiled::verdict;
+    }
+    return Tiled::plan;
+}
+
+// The verdict of the case that was running when the process ended without writing one;
+// `process` names it ("operator", "host tiling"), `suspect` what a timeout blames.
+void judge_process_end(const ProcessResult& p, CaseResult& out, const char* process = "operator", const char* suspect = "the kernel") {
     out.run_seconds = p.wall_seconds;
     if (p.timed_out) {
         out.status = EvalStatus::timeout;
-        out.reason = "no result within " + std::to_string(int(p.wall_seconds)) + " s; the kernel may loop forever";
+        out.reason = "no result within " + std::to_string(int(p.wall_seconds)) + " s; " + suspect + " may loop forever";
         return;
     }
     out.status = EvalStatus::run_failed;
-    out.reason = "the operator process ended (" + p.describe_end() + ") without a result";
+    out.reason = std::string("the ") + process + " process ended (" + p.describe_end() + ") without a result";
 }
 
 // A floor under any honest latency of the case, from what ascendopt knows without the operator:
@@ -253,43 +293,118 @@ std::map<std::string, std::string> operator_environment(const std::map<std::stri
     return env;
 }
 
-// Runs runs[first..] in one operator process; returns the process's end.
-Result<ProcessResult> run_batch(const std::vector<CaseRun>& runs, size_t first, const KernelBuild& kernel, const std::string& op_type,
-                                const EvalOptions& options, const std::map<std::string, std::string>& extra_env, const fs::path& job_dir,
-                                bool preflight) {
+// The fields every case of a job shares.
+nlohmann::json job_header(const KernelBuild& kernel, const std::string& op_type, const EvalOptions& options) {
     nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
                           {"kernel_type", kernel.inferred_type},
                           {"soc", options.soc_description}, {"timing", options.timing}, {"strict_gm", options.strict_gm}, {"strict_ub", options.strict_ub},
                           {"cases", nlohmann::json::array()}};
     if (options.timeout_seconds > 0) job["case_timeout_s"] = options.timeout_seconds;
-    for (size_t i = first; i < runs.size(); ++i) {
-        std::error_code ec;
-        fs::remove(runs[i].work_dir / "result.json", ec);
-        job["cases"].push_back(case_job(runs[i], options, preflight));
-    }
-    const fs::path job_file = job_dir / ("job-" + kernel.kernel_name + "-" + std::to_string(first) + ".json");
+    return job;
+}
+
+// Runs `binary` with `mode` over `job` (written to `job_file`), whose cases are `cases`, under
+// the limits and in the view every candidate process gets: the binary's folder and the cases'
+// inputs read-only, the job folder writable, no environment of ours beyond the tunables.
+Result<ProcessResult> run_candidate_process(const fs::path& binary, const char* mode, const nlohmann::json& job, const fs::path& job_file,
+                                            const std::vector<const CaseRun*>& cases, const EvalOptions& options,
+                                            const std::map<std::string, std::string>& extra_env, const fs::path& job_dir,
+                                            uint64_t largest_file_bytes) {
     if (auto s = write_atomic(job_file, job.dump(2)); !s) return s.error();
     // The harness enforces each case's limit; this one only catches a harness that cannot.
-    const double backstop = options.timeout_seconds > 0 ? options.timeout_seconds * double(runs.size() - first) + 10 : 0;
-    const std::vector<std::string> argv = {kernel.binary.string(), "--job", job_file.string()};
+    const double backstop = options.timeout_seconds > 0 ? options.timeout_seconds * double(cases.size()) + 10 : 0;
+    const std::vector<std::string> argv = {binary.string(), mode, job_file.string()};
     const auto env = operator_environment(extra_env);
-    const ProcessOptions limits{.cwd = runs[first].work_dir, .env = env, .inherit_env = false, .timeout_seconds = backstop,
-                                .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
-                                .file_size_bytes = largest_file(runs, first, options), .max_tasks = k_most_tasks};
-    if (!options.sandbox) return run_process(argv, limits);
+    ProcessOptions limits{.cwd = cases.front()->work_dir, .env = env, .inherit_env = false, .timeout_seconds = backstop,
+                          .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
+                          .file_size_bytes = largest_file_bytes, .max_tasks = k_most_tasks};
+    if (!options.sandbox) {
+        add_launch_walls(limits, nullptr);
+        return run_process(argv, limits);
+    }
     // The run sees its binary, its inputs (read-only, over the writable job folder that may hold
     // them) and the job folder; not the sources, the goldens, the run store or the user's files.
     SandboxSpec view;
     view.writable = {job_dir};
-    view.read_only = {kernel.binary.parent_path()};
-    for (size_t i = first; i < runs.size(); ++i)
-        if (runs[i].data) view.read_only.insert(view.read_only.end(), runs[i].data->input_files.begin(), runs[i].data->input_files.end());
+    view.read_only = {binary.parent_path()};
+    for (const CaseRun* r : cases)
+        if (r->data) view.read_only.insert(view.read_only.end(), r->data->input_files.begin(), r->data->input_files.end());
     if (options.trace_dir) view.writable.push_back(*options.trace_dir);
     view.env = env;
-    view.cwd = runs[first].work_dir;
+    view.cwd = cases.front()->work_dir;
+    add_launch_walls(limits, &view);
     ProcessResult r = run_process(sandboxed_argv(*options.sandbox, argv, view), limits);
     undo_sandbox_exit_code(r);
     return r;
+}
+
+fs::path tiling_file(const CaseRun& r) { return r.work_dir / "tiling.json"; }
+fs::path result_file(const CaseRun& r) { return r.work_dir / "result.json"; }
+
+// Runs the tiling of runs[first..] in one host process, which writes each case's tiling file.
+Result<ProcessResult> run_tiling(const std::vector<CaseRun>& runs, size_t first, const KernelBuild& kernel, const std::string& op_type,
+                                 const EvalOptions& options, const std::map<std::string, std::string>& extra_env,
+                                 const fs::path& job_dir, bool preflight) {
+    nlohmann::json job = job_header(kernel, op_type, options);
+    std::vector<const CaseRun*> cases;
+    for (size_t i = first; i < runs.size(); ++i) {
+        std::error_code ec;
+        fs::remove(tiling_file(runs[i]), ec);
+        nlohmann::json c = case_job(runs[i], options, preflight);
+        c["tiling"] = tiling_file(runs[i]).string();
+        job["cases"].push_back(std::move(c));
+        cases.push_back(&runs[i]);
+    }
+    const fs::path job_file = job_dir / ("tiling-" + kernel.kernel_name + "-" + std::to_string(first) + ".json");
+    return run_candidate_process(kernel.host_binary, "--tiling", job, job_file, cases, options, extra_env, job_dir, k_largest_result + (1u << 20));
+}
+
+// Runs the cases runs[which[from..]] in one operator process, each from its checked tiling plan.
+Result<ProcessResult> run_launch(const std::vector<CaseRun>& runs, const std::vector<size_t>& which, const std::vector<nlohmann::json>& plans,
+                                 size_t from, const KernelBuild& kernel, const std::string& op_type, const EvalOptions& options,
+                                 const std::map<std::string, std::string>& extra_env, const fs::path& job_dir, bool preflight) {
+    nlohmann::json job = job_header(kernel, op_type, options);
+    std::vector<const CaseRun*> cases;
+    std::vector<CaseRun> batch;
+    for (size_t k = from; k < which.size(); ++k) {
+        const CaseRun& r = runs[which[k]];
+        std::error_code ec;
+        fs::remove(result_file(r), ec);
+        nlohmann::json c = case_job(r, options, preflight);
+        c["plan"] = plans[k];
+        job["cases"].push_back(std::move(c));
+        cases.push_back(&r);
+        batch.push_back(r);
+    }
+    const fs::path job_file = job_dir / ("job-" + kernel.kernel_name + "-" + std::to_string(which[from]) + ".json");
+    return run_candidate_process(kernel.binary, "--job", job, job_file, cases, options, extra_env, job_dir, largest_file(batch, 0, options));
+}
+
+// Launches the planned cases (indices into `runs`, with their plans), each process running
+// until a case ends it, and judges each case's result into `out`.
+Status launch_planned(const std::vector<CaseRun>& runs, const std::vector<size_t>& planned, const std::vector<nlohmann::json>& plans,
+                      const KernelBuild& kernel, const std::string& op_type, const EvalOptions& options,
+                      const std::map<std::string, std::string>& env, const fs::path& job_dir, bool preflight, std::vector<CaseResult>& out) {
+    size_t k = 0;
+    while (k < planned.size()) {
+        auto p = run_launch(runs, planned, plans, k, kernel, op_type, options, env, job_dir, preflight);
+        if (!p) return p.error();
+        const size_t from = k;
+        for (; k < planned.size(); ++k) {
+            const CaseRun& run = runs[planned[k]];
+            CaseResult& r = out[planned[k]];
+            const Written wrote = read_verdict(result_file(run), kernel.binary, r);
+            if (wrote == Written::nothing) judge_process_end(*p, r);
+            if (r.status == EvalStatus::ok && !preflight) check_outputs(*run.c, *run.data, run.work_dir, options, r);
+            if (r.status != EvalStatus::ok) r.log_tail = p->output;
+            if (wrote != Written::verdict) {
+                ++k;  // the cases after this one never ran: a fresh process runs them
+                break;
+            }
+        }
+        if (k == from) return make_error("internal: the operator process made no progress");
+    }
+    return ok_status();
 }
 
 }  // namespace
@@ -298,25 +413,36 @@ Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& runs, cons
                                           const EvalOptions& options, const std::map<std::string, std::string>& env,
                                           const fs::path& job_dir, bool preflight) {
     std::vector<CaseResult> out(runs.size());
+    for (size_t i = 0; i < runs.size(); ++i) {
+        out[i].name = runs[i].c->name;
+        out[i].role = runs[i].c->role;
+    }
     size_t next = 0;
     while (next < runs.size()) {
-        auto p = run_batch(runs, next, kernel, op_type, options, env, job_dir, preflight);
-        if (!p) return p.error();
+        // Tiling first, in the host binary's process, until a case ends it; then the launch of
+        // the cases it planned, in operator processes that hold no host code.
+        auto tiled = run_tiling(runs, next, kernel, op_type, options, env, job_dir, preflight);
+        if (!tiled) return tiled.error();
+        std::vector<size_t> planned;
+        std::vector<nlohmann::json> plans;
         const size_t first = next;
         for (; next < runs.size(); ++next) {
-            CaseResult& r = out[next];
-            r.name = runs[next].c->name;
-            r.role = runs[next].c->role;
-            const Written wrote = read_verdict(runs[next].work_dir / "result.json", kernel.binary, r);
-            if (wrote == Written::nothing) judge_process_end(*p, r);
-            if (r.status == EvalStatus::ok && !preflight) check_outputs(*runs[next].c, *runs[next].data, runs[next].work_dir, options, r);
-            if (r.status != EvalStatus::ok) r.log_tail = p->output;
-            if (wrote != Written::verdict) {
-                ++next;  // the cases after this one never ran: a fresh process runs them
+            nlohmann::json plan;
+            const Tiled t = read_tiling(tiling_file(runs[next]), kernel.host_binary, options, out[next], plan);
+            if (t == Tiled::plan) {
+                planned.push_back(next);
+                plans.push_back(std::move(plan));
+                continue;
+            }
+            if (t == Tiled::nothing) judge_process_end(*tiled, out[next], "host tiling", "the host tiling");
+            if (out[next].status != EvalStatus::ok) out[next].log_tail = tiled->output;
+            if (t != Tiled::verdict) {
+                ++next;  // the cases after this one were never tiled: a fresh process tiles them
                 break;
             }
         }
-        if (next == first) return make_error("internal: the operator process made no progress");
+        if (next == first) return make_error("internal: the host tiling process made no progress");
+        if (auto s = launch_planned(runs, planned, plans, kernel, op_type, options, env, job_dir, preflight, out); !s) return s.error();
     }
     return out;
 }

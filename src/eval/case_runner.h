@@ -1,4 +1,5 @@
-// Runs one case of a built operator in its own process and checks its outputs.
+// Runs the cases of a built operator (tiling in the host binary, launch in the operator binary)
+// and checks their outputs.
 #pragma once
 
 #include <filesystem>
@@ -27,8 +28,9 @@ struct CaseRun {
     std::filesystem::path work_dir;
 };
 
-// Runs `runs`, all built into `kernel`, one after another in one operator process (the job
-// file goes to `job_dir`), and checks each against its golden. A case that ends the process
+// Runs `runs`, all built into `kernel`: first their tiling, one after another in one process of
+// the host binary, then their launch from the checked tiling plans in one operator process (the
+// job files go to `job_dir`), and checks each against its golden. A case that ends its process
 // (crash, fatal verdict, time limit) gets that verdict and the cases after it run in a fresh
 // process. With `preflight`, each case runs only up to its blocks' first data access (see
 // LaunchOptions::preflight) and nothing is compared. Fails only when a job file cannot be

@@ -57,6 +57,7 @@ std::vector<std::string> sandboxed_argv(const std::filesystem::path& bwrap, cons
     out.insert(out.end(), {"--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/nonexistent", "--setenv", "LC_ALL", "C"});
     for (const auto& [k, v] : spec.env) out.insert(out.end(), {"--setenv", k, v});
     if (!spec.cwd.empty()) out.insert(out.end(), {"--chdir", std::filesystem::absolute(spec.cwd).string()});
+    if (spec.seccomp_from_fd3) out.insert(out.end(), {"--seccomp", "3"});
     out.push_back("--");
     out.insert(out.end(), argv.begin(), argv.end());
     return out;

@@ -23,6 +23,9 @@ struct SandboxSpec {
     std::vector<std::filesystem::path> writable;   // visible read-write, at the same path
     std::map<std::string, std::string> env;        // the whole environment, with PATH added
     std::filesystem::path cwd;                     // must be visible
+    // bubblewrap installs the seccomp program it finds on descriptor 3 just before it executes
+    // the command (ProcessOptions::SeccompBy::bubblewrap_fd3 puts it there).
+    bool seccomp_from_fd3 = false;
 };
 
 // The bubblewrap that confines candidates, once checked to work on this machine (user and PID

@@ -1,6 +1,7 @@
 #include "util/subprocess.h"
 
 #include <fcntl.h>
+#include <linux/seccomp.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -109,11 +110,13 @@ struct ChildPlan {
     int in_fd = -1;   // the child's stdin: a pipe or /dev/null
     sigset_t parent_mask{};
     // Written by the child before it gives up, read by the parent after vfork returns.
-    enum class Failed { no, chdir, exec } failed = Failed::no;
+    enum class Failed { no, chdir, exec, seccomp } failed = Failed::no;
     int failed_errno = 0;
     int report_fd = -1;  // fork fallback: where the child also writes {failed, errno}
     int cgroup_procs_fd = -1;  // the child enters the task-capped group here (task_cap.h)
     pid_t parent = 0;          // the child dies with it (PR_SET_PDEATHSIG)
+    const sock_fprog* seccomp = nullptr;  // installed just before exec
+    int seccomp_fd3 = -1;                 // becomes descriptor 3 (bubblewrap's --seccomp 3)
 };
 
 [[noreturn]] void give_up(ChildPlan& p, ChildPlan::Failed why) {
@@ -156,6 +159,13 @@ struct ChildPlan {
     if (p.in_fd >= 0) dup2(p.in_fd, STDIN_FILENO);
     if (p.cwd && chdir(p.cwd) != 0) give_up(p, ChildPlan::Failed::chdir);
     for (const auto& [resource, limit] : p.limits) setrlimit(resource, &limit);
+    if (p.seccomp_fd3 >= 0) {
+        if (p.seccomp_fd3 == 3) fcntl(3, F_SETFD, 0);  // keep it across exec
+        else dup2(p.seccomp_fd3, 3);                   // the copy is not close-on-exec
+    }
+    // Fail closed: without its walls the program does not run.
+    if (p.seccomp && (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, p.seccomp) != 0))
+        give_up(p, ChildPlan::Failed::seccomp);
     execve(p.program.c_str(), p.argv.data(), p.envp.data());
     give_up(p, ChildPlan::Failed::exec);
 }
@@ -238,8 +248,36 @@ bool make_pipes(const ProcessOptions& o, ChildPlan& plan, ParentPipes& parent, s
 }
 
 void close_child_ends(ChildPlan& plan) {
-    for (int* fd : {&plan.out_fd, &plan.err_fd, &plan.in_fd})
+    for (int* fd : {&plan.out_fd, &plan.err_fd, &plan.in_fd, &plan.seccomp_fd3})
         if (*fd >= 0) close(std::exchange(*fd, -1));
+}
+
+// Prepares the seccomp program for the child: to install itself, or for bubblewrap as the read
+// end of a pipe that holds the program and then ends. A program of at most 4,096 instructions
+// (the kernel's limit, 32 KiB) fits a pipe's buffer, so the write never blocks. Also lifts the
+// soft limit on descriptors to the hard one, which the program can no longer do itself (the
+// filter refuses new limits).
+bool hand_over_seccomp(const ProcessOptions& o, const sock_fprog& filter, ChildPlan& plan, std::string& why) {
+    if (rlimit files{}; getrlimit(RLIMIT_NOFILE, &files) == 0) plan.limits.push_back({RLIMIT_NOFILE, {files.rlim_max, files.rlim_max}});
+    if (o.seccomp_by == ProcessOptions::SeccompBy::child) {
+        plan.seccomp = &filter;
+        return true;
+    }
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        why = std::string("pipe: ") + std::strerror(errno);
+        return false;
+    }
+    const size_t bytes = o.seccomp.size() * sizeof(sock_filter);
+    const bool wrote = ::write(fds[1], o.seccomp.data(), bytes) == ssize_t(bytes);
+    close(fds[1]);
+    if (!wrote || o.seccomp.size() > BPF_MAXINSNS) {
+        close(fds[0]);
+        why = "cannot hand the seccomp filter over";
+        return false;
+    }
+    plan.seccomp_fd3 = fds[0];
+    return true;
 }
 
 // write() that turns a closed reader into EPIPE without a SIGPIPE for the process: the signal
@@ -333,6 +371,11 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     const auto cap = o.max_tasks > 0 ? TaskCap::create(o.max_tasks) : nullptr;
     if (cap) plan.cgroup_procs_fd = cap->procs_fd();
     plan.parent = getpid();
+    const sock_fprog filter{static_cast<unsigned short>(o.seccomp.size()), const_cast<sock_filter*>(o.seccomp.data())};
+    if (!o.seccomp.empty() && !hand_over_seccomp(o, filter, plan, r.output)) {
+        close_child_ends(plan);
+        return r;
+    }
     const auto start = std::chrono::steady_clock::now();
     const pid_t pid = spawn(plan);
     close_child_ends(plan);
@@ -341,7 +384,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
         if (pid > 0) waitpid(pid, nullptr, 0);
         r.output = pid < 0                                         ? std::string("vfork: ") + std::strerror(err)
                    : plan.failed == ChildPlan::Failed::chdir ? "cannot enter " + cwd + ": " + std::strerror(err)
-                                                                   : "cannot execute " + argv[0] + ": " + std::strerror(err);
+                   : plan.failed == ChildPlan::Failed::seccomp
+                       ? "the kernel refused the seccomp filter for " + argv[0] + " (" + std::strerror(err) + "), so it does not run"
+                       : "cannot execute " + argv[0] + ": " + std::strerror(err);
         return r;
     }
     setpgid(pid, pid);

@@ -6,6 +6,8 @@
 // SIGPIPE in the caller.
 #pragma once
 
+#include <linux/filter.h>
+
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -28,6 +30,14 @@ struct ProcessOptions {
     size_t keep_bytes = 16 * 1024;           // per captured stream
     std::optional<std::string> stdin_data;   // fed to the child's stdin, then closed; nullopt: /dev/null
     bool separate_stderr = false;            // true: stdout in `output`, stderr in `error_output`
+    // A seccomp program (classic BPF) the program runs under from its first instruction, before
+    // its dynamic loader or any constructor: the launcher's walls (core/syscall_filter.h makes
+    // the candidates'). Empty: none. Installed, with no_new_privs, by the child just before it
+    // executes the program, or, when the program is bubblewrap, by bubblewrap just before it
+    // executes the command inside its sandbox: the child then hands the program over as
+    // descriptor 3, and the command line must carry `--seccomp 3` (sandbox.h).
+    std::vector<sock_filter> seccomp;
+    enum class SeccompBy { child, bubblewrap_fd3 } seccomp_by = SeccompBy::child;
 };
 
 struct ProcessResult {

@@ -216,4 +216,42 @@ TEST(Confinement, AHostScanForTheClockChangesNothing) {
     if (case_status(r) == "ok") EXPECT_EQ(case_latency(r), case_latency(honest)) << r.output;
 }
 
+// Host code is not instrumented, and may start threads (CANN's matmul tiling keeps one). Such a
+// thread once ran on in the operator's process while the blocks ran, within reach of the
+// timelines and the result files. Tiling now runs in a process of its own that ends before any
+// block starts: this thread waits until the rest of its process has burnt 5 ms of CPU (the
+// launch of the perf case takes about 15 ms; the rest of the tiling process well under 1 ms),
+// then aborts. Before the split it aborted the perf case; now it never gets there. Behind the
+// screen, which refuses threads in candidate code.
+TEST(Confinement, AThreadOfTheHostCodeEndsWithTheTiling) {
+    REQUIRE_SANDBOX();
+    HostileHost h("#include <pthread.h>\n#include <time.h>\n#include <cstdlib>\n"
+                  "static double cpu_seconds(clockid_t c) { timespec t{}; clock_gettime(c, &t); return double(t.tv_sec) + double(t.tv_nsec) * 1e-9; }\n"
+                  "static double others() { return cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_seconds(CLOCK_THREAD_CPUTIME_ID); }\n"
+                  "static void* lurk(void*) { const double start = others(); while (others() - start < 0.005) {} std::abort(); }\n",
+                  "    {\n"
+                  "        static bool started = false;\n"
+                  "        pthread_t t;\n"
+                  "        if (!started && pthread_create(&t, nullptr, lurk, nullptr) == 0) { started = true; pthread_detach(t); }\n"
+                  "    }\n");
+    const auto r = run_cli({"eval", h.op.dir().string(), "--case", "perf", "--json", "-q", "--no-screen"});
+    EXPECT_EQ(case_status(r), "ok") << "the host code's thread ran during the launch: " << r.output;
+}
+
+// The tiling file the host process writes is a claim, as a result file is: a forged one (here
+// written by host code through the descriptor the harness opened for it) is refused, and its
+// case fails with the reason, not ascendopt.
+TEST(Confinement, AForgedTilingPlanIsRefused) {
+    REQUIRE_SANDBOX();
+    HostileHost h("extern \"C\" long pwrite(int, const void*, unsigned long, long);\nextern \"C\" void _exit(int);\n",
+                  "    {\n"
+                  "        static const char forged[] = \"{\\\"status\\\": \\\"ok\\\", \\\"block_dim\\\": 100000}\";\n"
+                  "        for (int fd = 3; fd < 64; ++fd) pwrite(fd, forged, sizeof forged - 1, 0);\n"
+                  "        _exit(0);\n"
+                  "    }\n");
+    const auto r = run_cli({"eval", h.op.dir().string(), "--case", "ragged[float32]", "--json", "-q", "--no-screen"});
+    EXPECT_EQ(case_status(r), "run_failed") << r.output;
+    EXPECT_NE(r.output.find("wrote a tiling the harness does not write"), std::string::npos) << r.output;
+}
+
 }  // namespace ascendopt::e2e

@@ -15,12 +15,18 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Writes out_z.bin = [1, 2, 3, 4] (float32) for every case of the job, then `result` as each
-// case's result file.
+// As the host binary (--tiling): an honest one-block plan for every case. As the operator
+// binary (--job): writes out_z.bin = [1, 2, 3, 4] (float32) for every case of the job, then
+// `result` as each case's result file.
 std::string fake_operator(const std::string& result_expression) {
     return "#!/usr/bin/python3\n"
            "import json, struct, sys\n"
            "job = json.load(open(sys.argv[2]))\n"
+           "if sys.argv[1] == '--tiling':\n"
+           "    for c in job['cases']:\n"
+           "        open(c['tiling'], 'w').write(json.dumps({'status': 'ok', 'block_dim': 1, 'tiling_key': 0, 'workspace_bytes': 0,\n"
+           "            'tiling_data': '', 'inputs': [], 'outputs': [{'name': 'z', 'dynamic': False}]}))\n"
+           "    sys.exit(0)\n"
            "for c in job['cases']:\n"
            "    for o in c['outputs']:\n"
            "        open(o['file'], 'wb').write(struct.pack('<4f', 1, 2, 3, 4))\n"
@@ -47,7 +53,7 @@ protected:
         const fs::path binary = m_dir / "operator";
         EXPECT_TRUE(write_atomic(binary, fake_operator(result_expression)));
         ::chmod(binary.c_str(), 0755);
-        KernelBuild kernel{binary, "fake_kernel", 1, {}, false};
+        KernelBuild kernel{binary, "fake_kernel", 1, {}, false, binary};
         auto results = run_cases({CaseRun{&m_case, m_data, m_dir / "small"}}, kernel, "Fake", m_options, {}, m_dir);
         EXPECT_TRUE(results) << (results ? "" : results.error().message);
         return results && !results->empty() ? results->front() : CaseResult{};

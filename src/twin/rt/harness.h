@@ -1,9 +1,17 @@
-// The harness linked into every operator binary: `--describe FILE` writes the registered
-// OpDefs and tiling classes as JSON; `--job FILE` runs the job's cases one after another
-// (tiling, launch, outputs) and writes a result JSON per case. A case that ends the process
-// (a fatal verdict, a crash, its time limit) leaves the later cases without a result; the
-// evaluator runs those again in a fresh process. The evaluator is the only intended caller; the file formats are
-// documented in docs/twin.md.
+// The harness linked into every candidate binary. A candidate builds into two executables, and
+// its host code and its kernel never share a process:
+//  - the host binary (the twin and the candidate's host code): `--describe FILE` writes the
+//    registered OpDefs and tiling classes as JSON; `--tiling JOB` runs each case's tiling
+//    function and writes its tiling plan (block dim, tiling key, workspace, tiling data, the
+//    OpDef parameters and output fills the launch needs) or a verdict;
+//  - the operator binary (the twin and the candidate's kernel): `--job JOB` runs each case from
+//    the plan the evaluator checked and put into the job (GM set-up, launch, outputs) and writes
+//    a result JSON per case.
+// So host code, which is not instrumented, runs and ends before any block is launched and cannot
+// reach the timelines, the SoC description or the result files of the launch. A case that ends
+// its process (a fatal verdict, a crash, its time limit) leaves the later cases without a
+// result; the evaluator runs those again in fresh processes. The evaluator is the only intended
+// caller; the file formats are documented in docs/twin.md.
 #pragma once
 
 #include <string>
@@ -23,8 +31,12 @@ enum ExitCode { k_ok = 0, k_verdict = 3, k_bad_job = 2 };
 
 nlohmann::json describe_registry();
 
-// Runs the job; returns the result document (status "ok", "tiling_failed", ...).
-// Errors inside the kernel go through fail() and never return here.
+// Runs the case's tiling (host binary); returns its plan (status "ok") or a verdict
+// ("tiling_failed", ...).
+nlohmann::json tile_case(const nlohmann::json& job);
+
+// Runs the case from its plan (operator binary); returns the result document (status "ok",
+// "run_failed", ...). Errors inside the kernel go through fail() and never return here.
 nlohmann::json run_job(const nlohmann::json& job);
 
 // The "timing" object of a result, and the Chrome trace of a launch.

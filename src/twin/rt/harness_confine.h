@@ -5,8 +5,10 @@
 // processes (ptrace, process_vm_*, kill), reaching any file by name (open*, creat, link,
 // rename, unlink, mkdir, truncate, mount, memfd, io_uring, ...), making memory executable
 // (mmap/mprotect with PROT_EXEC) and changing resource limits. Threads stay allowed: blocks
-// run as threads. The bubblewrap sandbox around the process is the outer wall; this is the
-// inner one.
+// run as threads. The program is core/syscall_filter.h's (FilterStage::after_files_opened); it
+// stacks on the launcher's (FilterStage::from_exec), which ascendopt or bubblewrap installed
+// before the binary's first instruction. The bubblewrap sandbox around the process is the outer
+// wall; these are the inner ones.
 #pragma once
 
 namespace ascendopt_twin::harness {

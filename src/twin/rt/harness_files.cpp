@@ -58,8 +58,16 @@ void raise_descriptor_limit() {
     }
 }
 
+// The files one case of the job uses in this mode. The tiling half (`--tiling`, the host binary)
+// reads the inputs (ValueDepend tiling reads their data) and writes the case's tiling; it never
+// opens an output, a result or a trace, which are the launch half's (`--job`).
 bool open_case_files(const nlohmann::json& c, std::string& error) {
     constexpr int k_write = O_WRONLY | O_CREAT | O_TRUNC;
+    if (files().mode == "--tiling") {
+        for (const auto& t : c.value("inputs", nlohmann::json::array()))
+            if (!open_into_table(t.value("file", ""), O_RDONLY, error)) return false;
+        return open_into_table(c.value("tiling", ""), k_write, error);
+    }
     if (!open_into_table(c.value("result", ""), k_write, error)) return false;
     if (!open_into_table(c.value("trace", ""), k_write, error)) return false;
     for (const auto& t : c.value("inputs", nlohmann::json::array()))
@@ -78,7 +86,7 @@ bool preopen_files(int argc, char** argv, std::string& error) {
         files().describe_path = argv[2];
         return open_into_table(files().describe_path, O_WRONLY | O_CREAT | O_TRUNC, error);
     }
-    if (files().mode != "--job") return true;
+    if (files().mode != "--job" && files().mode != "--tiling") return true;
     std::string text;
     if (!read_whole(argv[2], text, error)) return false;
     files().job = nlohmann::json::parse(text, nullptr, false);  // written by ascendopt, not by the candidate

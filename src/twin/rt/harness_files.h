@@ -1,7 +1,7 @@
 // Every file an operator binary reads or writes, opened before any candidate code runs: the
 // harness's first constructor reads the command line and the job file and opens each case's
-// inputs, outputs, result and trace; then the process loses open() for good
-// (harness_confine.h). From there on the harness reaches its files only through these
+// inputs, outputs, result and trace (in the host binary's tiling run: its inputs and tiling
+// file only); then the process loses open() for good (harness_confine.h). From there on the harness reaches its files only through these
 // descriptors, and candidate code, which cannot open anything, cannot reach another file.
 #pragma once
 
@@ -12,11 +12,12 @@
 
 namespace ascendopt_twin::harness {
 
-// Reads argv (`--describe OUT` or `--job JOB`), the job file, and opens every file they name.
+// Reads argv (`--describe OUT`, `--tiling JOB` or `--job JOB`), the job file, and opens every
+// file the mode uses.
 // False with `error` when that fails; main() then reports it and exits.
 bool preopen_files(int argc, char** argv, std::string& error);
 
-// "--describe" or "--job" (empty when the command line was not one of them), and the job.
+// "--describe", "--tiling" or "--job" (empty when the command line was not one of them), and the job.
 const std::string& preopened_mode();
 const nlohmann::json& preopened_job();
 // The --describe output path.

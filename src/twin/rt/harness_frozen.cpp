@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <new>
 
+#include "soc_json.h"
+#include "twin_rt.h"
+
 namespace ascendopt_twin::harness {
 namespace {
 
@@ -52,6 +55,23 @@ void build_frozen(const std::function<void()>& fill) {
     const std::size_t end = (g_used + page - 1) / page * page;
     if (end > first && mprotect(g_area + first, end - first, PROT_READ) != 0) std::abort();  // never run with a writable SoC
     g_used = end;
+}
+
+const SocSpec* frozen_soc(const nlohmann::json& description, std::string& error) {
+    static std::string frozen_text;
+    static const SocSpec* frozen = nullptr;
+    const std::string text = description.dump();
+    if (frozen && text == frozen_text) return frozen;
+    SocSpec* soc = nullptr;
+    bool ok = false;
+    build_frozen([&] {
+        soc = new (frozen_allocate(sizeof(SocSpec))) SocSpec();
+        ok = soc_from_json(description, *soc, error);
+    });
+    if (!ok) return nullptr;
+    frozen_text = text;
+    frozen = soc;
+    return frozen;
 }
 
 }  // namespace ascendopt_twin::harness

@@ -6,6 +6,13 @@
 #pragma once
 
 #include <functional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace ascendopt_twin {
+struct SocSpec;
+}
 
 namespace ascendopt_twin::harness {
 
@@ -15,5 +22,10 @@ void build_frozen(const std::function<void()>& fill);
 
 // Room in the frozen area for one object of `bytes` (call inside build_frozen's `fill`).
 void* frozen_allocate(std::size_t bytes);
+
+// The job's SoC description, built in frozen memory: read-only from the first call on. The cases
+// of a job share one; a job naming another SoC gets a second. Null with `error` when the
+// description is invalid.
+const SocSpec* frozen_soc(const nlohmann::json& description, std::string& error);
 
 }  // namespace ascendopt_twin::harness

@@ -90,23 +90,37 @@ const char* attr_kind_name(gert::AttrValue::Kind k) {
     }
 }
 
+namespace {
+
+// The job's tensors named `name`, in list order; a missing required one or several for a plain
+// parameter end the case with a verdict.
+Param collect_param(const std::string& name, bool dynamic, bool required, const json& list, const char* what) {
+    Param p{name, dynamic, {}};
+    for (const auto& t : list)
+        if (t.value("name", "") == name) p.tensors.push_back(tensor_of(t, name));
+    std::stable_sort(p.tensors.begin(), p.tensors.end(), [](const Tensor& a, const Tensor& b) { return a.index < b.index; });
+    if (p.tensors.empty() && required)
+        finish_with_verdict(verdict("run_failed", "harness", std::string("the case gives no ") + what + " '" + name + "'"));
+    if (p.tensors.size() > 1 && !p.dynamic)
+        finish_with_verdict(verdict("run_failed", "harness",
+                                    "the case gives " + std::to_string(p.tensors.size()) + " tensors for '" + name +
+                                        "', which the OpDef does not declare DYNAMIC"));
+    if (!p.dynamic)
+        for (auto& t : p.tensors) t.index = -1;
+    return p;
+}
+
+}  // namespace
+
 std::vector<Param> params_for(const std::vector<ops::OpParamDef>& defs, const json& list, const char* what) {
     std::vector<Param> out;
-    for (const auto& d : defs) {
-        Param p{d.name(), d.option() == ops::DYNAMIC, {}};
-        for (const auto& t : list)
-            if (t.value("name", "") == d.name()) p.tensors.push_back(tensor_of(t, d.name()));
-        std::stable_sort(p.tensors.begin(), p.tensors.end(), [](const Tensor& a, const Tensor& b) { return a.index < b.index; });
-        if (p.tensors.empty() && d.option() != ops::OPTIONAL)
-            finish_with_verdict(verdict("run_failed", "harness", std::string("the case gives no ") + what + " '" + d.name() + "'"));
-        if (p.tensors.size() > 1 && !p.dynamic)
-            finish_with_verdict(verdict("run_failed", "harness",
-                                        "the case gives " + std::to_string(p.tensors.size()) + " tensors for '" + d.name() +
-                                            "', which the OpDef does not declare DYNAMIC"));
-        if (!p.dynamic)
-            for (auto& t : p.tensors) t.index = -1;
-        out.push_back(std::move(p));
-    }
+    for (const auto& d : defs) out.push_back(collect_param(d.name(), d.option() == ops::DYNAMIC, d.option() != ops::OPTIONAL, list, what));
+    return out;
+}
+
+std::vector<Param> params_from_plan(const json& plan_params, const json& list, const char* what) {
+    std::vector<Param> out;
+    for (const auto& d : plan_params) out.push_back(collect_param(d.value("name", ""), d.value("dynamic", false), false, list, what));
     return out;
 }
 

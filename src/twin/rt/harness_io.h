@@ -37,6 +37,9 @@ struct Param {
 // The job's tensors for `defs`, in OpDef order. A missing required parameter, an unknown dtype
 // or several tensors for a plain parameter end the case with a verdict.
 std::vector<Param> params_for(const std::vector<ops::OpParamDef>& defs, const nlohmann::json& list, const char* what);
+// The same from the parameters a tiling plan lists ({"name", "dynamic"} each, in OpDef order):
+// the launch half of the harness has no OpDef (harness.h).
+std::vector<Param> params_from_plan(const nlohmann::json& plan_params, const nlohmann::json& list, const char* what);
 
 // Fills shapes, descriptions and IR instance info; `host_data` keeps the contents of
 // ValueDepend inputs, which the tiling may read.

@@ -129,10 +129,10 @@ void on_case_timeout(int) {
     _exit(k_verdict);
 }
 
-void arm_case_timer(double seconds) {
+void arm_case_timer(double seconds, const char* suspect) {
     g_timeout_verdict = nlohmann::json{{"status", "timeout"}, {"api", "harness"}, {"ends_process", true},
-                                       {"message", "no result within " + std::to_string(seconds).substr(0, 5) +
-                                                       " s; the kernel may loop forever"}}.dump();
+                                       {"message", "no result within " + std::to_string(seconds).substr(0, 5) + " s; " + suspect +
+                                                       " may loop forever"}}.dump();
     struct sigaction sa{};
     sa.sa_handler = on_case_timeout;
     sigaction(SIGALRM, &sa, nullptr);
@@ -161,14 +161,22 @@ std::vector<nlohmann::json> cases_of(const nlohmann::json& job) {
     return out;
 }
 
-int run_cases(const nlohmann::json& job) {
+// What one mode of the harness does per case: `run` gives the case's document, written to the
+// file named by the case's `output_key`.
+struct CaseStep {
+    const char* output_key;
+    const char* suspect;  // what a timeout blames
+    nlohmann::json (*run)(const nlohmann::json&);
+};
+
+int run_cases(const nlohmann::json& job, const CaseStep& step) {
     const double timeout = job.value("case_timeout_s", 0.0);
     bool all_ok = true;
     for (const auto& c : cases_of(job)) {
-        set_result_path(c.value("result", ""));
-        if (timeout > 0) arm_case_timer(timeout);
+        set_result_path(c.value(step.output_key, ""));
+        if (timeout > 0) arm_case_timer(timeout, step.suspect);
         const auto start = std::chrono::steady_clock::now();
-        nlohmann::json result = run_job(c);
+        nlohmann::json result = step.run(c);
         disarm_case_timer();
         result["run_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (result.value("status", "") != "ok") {
@@ -183,7 +191,8 @@ int run_cases(const nlohmann::json& job) {
 }
 
 int usage() {
-    std::cerr << "usage: <operator-binary> --describe OUT.json | --job JOB.json\n"
+    std::cerr << "usage: <host-binary> --describe OUT.json | --tiling JOB.json\n"
+                 "       <operator-binary> --job JOB.json\n"
                  "Operator binaries are built and run by `ascendopt eval`; see docs/twin.md.\n";
     return k_bad_job;
 }
@@ -250,7 +259,7 @@ int main(int argc, char** argv) {
         const std::string text = describe_registry().dump(2);
         return overwrite_preopened(describe_path(), text) ? k_ok : k_bad_job;
     }
-    if (mode != "--job") return usage();
+    if (mode != "--job" && mode != "--tiling") return usage();
     const nlohmann::json& job = preopened_job();
     std::set_new_handler([] {
         ascendopt_twin::fail(ascendopt_twin::ErrorKind::resource_exceeded, "memory",
@@ -260,5 +269,7 @@ int main(int argc, char** argv) {
     ascendopt_twin::set_error_handler([](ascendopt_twin::ErrorKind kind, const std::string& api, const std::string& message) {
         finish_with_verdict({{"status", ascendopt_twin::error_kind_name(kind)}, {"api", api}, {"message", message}, {"frames", stack_offsets()}});
     });
-    _exit(run_cases(job));
+    const CaseStep step = mode == "--tiling" ? CaseStep{"tiling", "the host tiling", tile_case}
+                                             : CaseStep{"result", "the kernel", run_job};
+    _exit(run_cases(job, step));
 }
