@@ -11,6 +11,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -72,20 +73,27 @@ int collect_read_only(struct dl_phdr_info* info, size_t, void* out) {
     return 0;
 }
 
+// Sorted by start, overlapping and touching ranges merged: a kernel reading a constant table
+// element by element pays a binary search per read, not a scan of every range.
 const std::vector<Range>& read_only_ranges() {
     static std::once_flag once;
     static std::vector<Range> ranges;
     std::call_once(once, [] {
-        dl_iterate_phdr(collect_read_only, &ranges);
+        std::vector<Range> found;
+        dl_iterate_phdr(collect_read_only, &found);
+        std::sort(found.begin(), found.end());
+        for (const Range& r : found)
+            if (!ranges.empty() && r.first <= ranges.back().second) ranges.back().second = std::max(ranges.back().second, r.second);
+            else ranges.push_back(r);
     });
     return ranges;
 }
 
-// A few dozen ranges, and only reads outside the kernel's own memory get here.
+// Only reads outside the kernel's own memory get here.
 bool read_only(uint64_t addr, uint64_t bytes) {
-    for (const auto& [begin, end] : read_only_ranges())
-        if (inside(addr, bytes, begin, end)) return true;
-    return false;
+    const auto& ranges = read_only_ranges();
+    auto after = std::upper_bound(ranges.begin(), ranges.end(), addr, [](uint64_t a, const Range& r) { return a < r.first; });
+    return after != ranges.begin() && inside(addr, bytes, std::prev(after)->first, std::prev(after)->second);
 }
 
 }  // namespace
