@@ -102,13 +102,14 @@ Written read_verdict(const fs::path& result_file, const fs::path& binary, CaseRe
 enum class Tiled { nothing, plan, verdict, verdict_ending_process };
 
 Tiled read_tiling(const fs::path& tiling_file, const fs::path& host_binary, const EvalOptions& options, CaseResult& out,
-                  nlohmann::json& plan) {
+                  nlohmann::json& plan, bool& read_data) {
     auto text = read_text(tiling_file);
     if (!text || text->empty()) return Tiled::nothing;
     const auto parsed = parse_bounded_json(*text, "the tiling file", {.max_bytes = k_largest_result, .max_depth = 16});
     std::string malformed = parsed ? malformed_result(*parsed) : parsed.error().message;
     const bool planned = malformed.empty() && parsed->value("status", "") == "ok" && !parsed->contains("skipped");
     if (planned) {
+        read_data = parsed->value("reads_data", true) != false;
         auto checked = checked_tiling_plan(*parsed);
         if (checked) plan = std::move(*checked);
         else malformed = checked.error().message;
@@ -341,13 +342,14 @@ Result<ProcessResult> run_candidate_process(const fs::path& binary, const char* 
 fs::path tiling_file(const CaseRun& r) { return r.work_dir / "tiling.json"; }
 fs::path result_file(const CaseRun& r) { return r.work_dir / "result.json"; }
 
-// Runs the tiling of runs[first..] in one host process, which writes each case's tiling file.
-Result<ProcessResult> run_tiling(const std::vector<CaseRun>& runs, size_t first, const KernelBuild& kernel, const std::string& op_type,
-                                 const EvalOptions& options, const std::map<std::string, std::string>& extra_env,
-                                 const fs::path& job_dir, bool preflight) {
+// Runs the tiling of the cases runs[which[..]] in one host process, which writes each case's
+// tiling file.
+Result<ProcessResult> run_tiling(const std::vector<CaseRun>& runs, const std::vector<size_t>& which, const KernelBuild& kernel,
+                                 const std::string& op_type, const EvalOptions& options,
+                                 const std::map<std::string, std::string>& extra_env, const fs::path& job_dir, bool preflight) {
     nlohmann::json job = job_header(kernel, op_type, options);
     std::vector<const CaseRun*> cases;
-    for (size_t i = first; i < runs.size(); ++i) {
+    for (size_t i : which) {
         std::error_code ec;
         fs::remove(tiling_file(runs[i]), ec);
         nlohmann::json c = case_job(runs[i], options, preflight);
@@ -355,8 +357,27 @@ Result<ProcessResult> run_tiling(const std::vector<CaseRun>& runs, size_t first,
         job["cases"].push_back(std::move(c));
         cases.push_back(&runs[i]);
     }
-    const fs::path job_file = job_dir / ("tiling-" + kernel.kernel_name + "-" + std::to_string(first) + ".json");
+    const fs::path job_file = job_dir / ("tiling-" + kernel.kernel_name + "-" + std::to_string(which.front()) + ".json");
     return run_candidate_process(kernel.host_binary, "--tiling", job, job_file, cases, options, extra_env, job_dir, k_largest_result + (1u << 20));
+}
+
+// What a case's tiling depends on besides its data: the host binary (named by the hash of its
+// sources), the environment it runs with (Stage II's tunables), the SoC, the operator, and the
+// case's tensors and attributes (TilingPlanCache).
+std::string tiling_cache_key(const CaseRun& r, const KernelBuild& kernel, const std::string& op_type, const EvalOptions& options,
+                             const std::map<std::string, std::string>& extra_env) {
+    nlohmann::json key = {{"host", kernel.host_binary.string()}, {"op", op_type}, {"soc", options.soc_description},
+                          {"env", operator_environment(extra_env)}, {"attrs", r.c->attrs}};
+    for (const auto* list : {&r.c->inputs, &r.c->outputs}) {
+        nlohmann::json tensors = nlohmann::json::array();
+        for (const auto& t : *list) {
+            nlohmann::json j = tensor_job(t, {});
+            j.erase("file");
+            tensors.push_back(std::move(j));
+        }
+        key[list == &r.c->inputs ? "inputs" : "outputs"] = std::move(tensors);
+    }
+    return sha256_hex(key.dump());
 }
 
 // Runs the cases runs[which[from..]] in one operator process, each from its checked tiling plan.
@@ -378,6 +399,20 @@ Result<ProcessResult> run_launch(const std::vector<CaseRun>& runs, const std::ve
     }
     const fs::path job_file = job_dir / ("job-" + kernel.kernel_name + "-" + std::to_string(which[from]) + ".json");
     return run_candidate_process(kernel.binary, "--job", job, job_file, cases, options, extra_env, job_dir, largest_file(batch, 0, options));
+}
+
+// Keeps the plans of the cases tiled ahead (runs[first..]) that the tiling process reached and
+// that may be reused; nothing else of them counts.
+void keep_tiled_ahead(const std::vector<CaseRun>& runs, size_t first, const std::vector<std::optional<nlohmann::json>>& known,
+                      const std::vector<std::string>& keys, const fs::path& host_binary, const EvalOptions& options) {
+    for (size_t i = first; i < runs.size(); ++i) {
+        if (known[i]) continue;
+        CaseResult ignored;
+        nlohmann::json plan;
+        bool read_data = true;
+        if (read_tiling(tiling_file(runs[i]), host_binary, options, ignored, plan, read_data) == Tiled::plan && !read_data)
+            TilingPlanCache::instance().store(keys[i], plan);
+    }
 }
 
 // Launches the planned cases (indices into `runs`, with their plans), each process running
@@ -409,27 +444,49 @@ Status launch_planned(const std::vector<CaseRun>& runs, const std::vector<size_t
 
 }  // namespace
 
-Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& runs, const KernelBuild& kernel, const std::string& op_type,
+Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& given, const KernelBuild& kernel, const std::string& op_type,
                                           const EvalOptions& options, const std::map<std::string, std::string>& env,
-                                          const fs::path& job_dir, bool preflight) {
+                                          const fs::path& job_dir, bool preflight, const std::vector<CaseRun>& tile_ahead) {
+    // The cases to tile: those given, then those tiled ahead; only those given are launched.
+    std::vector<CaseRun> runs = given;
+    runs.insert(runs.end(), tile_ahead.begin(), tile_ahead.end());
+    const size_t launched = given.size();
     std::vector<CaseResult> out(runs.size());
     for (size_t i = 0; i < runs.size(); ++i) {
         out[i].name = runs[i].c->name;
         out[i].role = runs[i].c->role;
     }
+    std::vector<std::string> keys;
+    for (const auto& r : runs) keys.push_back(tiling_cache_key(r, kernel, op_type, options, env));
     size_t next = 0;
-    while (next < runs.size()) {
-        // Tiling first, in the host binary's process, until a case ends it; then the launch of
-        // the cases it planned, in operator processes that hold no host code.
-        auto tiled = run_tiling(runs, next, kernel, op_type, options, env, job_dir, preflight);
-        if (!tiled) return tiled.error();
+    while (next < launched) {
+        // Tiling first, of the cases not tiled before, in the host binary's process until a case
+        // ends it; then the launch of the planned cases, in operator processes that hold no
+        // host code.
+        std::vector<std::optional<nlohmann::json>> known(runs.size());
+        std::vector<size_t> to_tile;
+        for (size_t i = next; i < runs.size(); ++i)
+            if (!(known[i] = TilingPlanCache::instance().find(keys[i]))) to_tile.push_back(i);
+        std::optional<ProcessResult> tiled;
+        if (!to_tile.empty()) {
+            auto p = run_tiling(runs, to_tile, kernel, op_type, options, env, job_dir, preflight);
+            if (!p) return p.error();
+            tiled = std::move(*p);
+        }
         std::vector<size_t> planned;
         std::vector<nlohmann::json> plans;
         const size_t first = next;
-        for (; next < runs.size(); ++next) {
+        for (; next < launched; ++next) {
+            if (known[next]) {
+                planned.push_back(next);
+                plans.push_back(std::move(*known[next]));
+                continue;
+            }
             nlohmann::json plan;
-            const Tiled t = read_tiling(tiling_file(runs[next]), kernel.host_binary, options, out[next], plan);
+            bool read_data = true;
+            const Tiled t = read_tiling(tiling_file(runs[next]), kernel.host_binary, options, out[next], plan, read_data);
             if (t == Tiled::plan) {
+                if (!read_data) TilingPlanCache::instance().store(keys[next], plan);
                 planned.push_back(next);
                 plans.push_back(std::move(plan));
                 continue;
@@ -442,8 +499,10 @@ Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& runs, cons
             }
         }
         if (next == first) return make_error("internal: the host tiling process made no progress");
+        if (tiled) keep_tiled_ahead(runs, launched, known, keys, kernel.host_binary, options);
         if (auto s = launch_planned(runs, planned, plans, kernel, op_type, options, env, job_dir, preflight, out); !s) return s.error();
     }
+    out.resize(launched);
     return out;
 }
 

@@ -35,9 +35,12 @@ struct CaseRun {
 // process. With `preflight`, each case runs only up to its blocks' first data access (see
 // LaunchOptions::preflight) and nothing is compared. Fails only when a job file cannot be
 // written; every operator misbehaviour is a status.
-// `env` is added to the operator processes' environment (host tunables).
+// `env` is added to the operator processes' environment (host tunables). `tile_ahead` are cases
+// of a later evaluation of the same build (a preflight's full evaluation): the tiling process
+// tiles them too, after `runs`, for TilingPlanCache only; nothing of them is launched or judged.
 Result<std::vector<CaseResult>> run_cases(const std::vector<CaseRun>& runs, const KernelBuild& kernel, const std::string& op_type,
                                           const EvalOptions& options, const std::map<std::string, std::string>& env,
-                                          const std::filesystem::path& job_dir, bool preflight = false);
+                                          const std::filesystem::path& job_dir, bool preflight = false,
+                                          const std::vector<CaseRun>& tile_ahead = {});
 
 }  // namespace ascendopt

@@ -108,7 +108,15 @@ public:
     const EvalOptions& options() const override { return m_opts; }
 
     Result<PreflightResult> preflight(const OperatorSource& op, const EvalRequest& request) override {
-        auto built = build(op, request, [](const std::string&, const std::string&) {}, [](const std::vector<Case>& all) { return probed(all); });
+        // The full evaluation's other cases are tiled ahead in the preflight's tiling process, so
+        // that an evaluation after a passing preflight starts no tiling process of its own.
+        std::vector<Case> ahead;
+        auto built = build(op, request, [](const std::string&, const std::string&) {}, [&](const std::vector<Case>& all) {
+            std::vector<Case> probe = probed(all);
+            for (auto& c : select(all, op, request))
+                if (std::none_of(probe.begin(), probe.end(), [&](const Case& p) { return p.name == c.name; })) ahead.push_back(std::move(c));
+            return probe;
+        });
         if (!built) return built.error();
         PreflightResult result;
         if (built->rejected) {
@@ -129,7 +137,12 @@ public:
             runs.push_back({&c, nullptr, *work / sanitize(c.name)});
             fs::create_directories(runs.back().work_dir);
         }
-        auto results = run_by_kernel(runs, *built, *work, true, request.env, [](const std::string&, const std::string&) {});
+        std::vector<CaseRun> ahead_runs;
+        for (const auto& c : ahead) {
+            ahead_runs.push_back({&c, nullptr, *work / ("ahead-" + sanitize(c.name))});
+            fs::create_directories(ahead_runs.back().work_dir);
+        }
+        auto results = run_by_kernel(runs, *built, *work, true, request.env, [](const std::string&, const std::string&) {}, ahead_runs);
         if (!results) return results.error();
         for (const auto& r : *results) {
             if (r.status != EvalStatus::ok) {
@@ -241,9 +254,10 @@ private:
         return out;
     }
     // Runs the cases in one operator process per kernel build; results in the order of `runs`.
+    // `tile_ahead` go with the first group (run_cases): only their tiling runs.
     Result<std::vector<CaseResult>> run_by_kernel(const std::vector<CaseRun>& runs, const Built& built, const fs::path& job_dir,
                                                   bool preflight, const std::map<std::string, std::string>& env,
-                                                  const ProgressFn& progress) {
+                                                  const ProgressFn& progress, const std::vector<CaseRun>& tile_ahead = {}) {
         std::map<std::string, std::vector<size_t>> by_kernel;
         for (size_t i = 0; i < runs.size(); ++i) by_kernel[runs[i].c->dtype_signature()].push_back(i);
         std::vector<CaseResult> out(runs.size());
@@ -251,7 +265,9 @@ private:
             std::vector<CaseRun> group;
             for (size_t i : indices) group.push_back(runs[i]);
             progress("case", std::to_string(group.size()) + (group.size() == 1 ? " case" : " cases") + " on the " + sig + " kernel");
-            auto results = run_cases(group, built.kernels.at(sig), built.op_type, m_opts, env, job_dir, preflight);
+            const bool first_group = sig == by_kernel.begin()->first;
+            auto results = run_cases(group, built.kernels.at(sig), built.op_type, m_opts, env, job_dir, preflight,
+                                     first_group ? tile_ahead : std::vector<CaseRun>{});
             if (!results) return results.error();
             for (size_t k = 0; k < indices.size(); ++k) out[indices[k]] = std::move((*results)[k]);
         }

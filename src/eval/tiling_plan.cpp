@@ -71,4 +71,27 @@ Result<json> checked_tiling_plan(const json& doc, const TilingPlanLimits& limits
                 {"output_fills", *fills}};
 }
 
+TilingPlanCache& TilingPlanCache::instance() {
+    static TilingPlanCache cache;
+    return cache;
+}
+
+std::optional<json> TilingPlanCache::find(const std::string& key) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto it = m_plans.find(key);
+    if (it == m_plans.end()) return std::nullopt;
+    return it->second;
+}
+
+void TilingPlanCache::store(const std::string& key, const json& plan) {
+    constexpr size_t k_most_bytes = size_t(64) << 20;
+    const size_t bytes = plan.value("tiling_data", std::string()).size() + 1024;
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_bytes + bytes > k_most_bytes) {
+        m_plans.clear();
+        m_bytes = 0;
+    }
+    if (m_plans.emplace(key, plan).second) m_bytes += bytes;
+}
+
 }  // namespace ascendopt

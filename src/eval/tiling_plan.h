@@ -8,6 +8,10 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -25,5 +29,22 @@ struct TilingPlanLimits {
 // The plan for the operator binary's job, or why `doc` (a status "ok" document that is not a
 // preflight skip) is not one.
 Result<nlohmann::json> checked_tiling_plan(const nlohmann::json& doc, const TilingPlanLimits& limits = {});
+
+// Checked plans, kept in this process by what determines them (the host binary, which is named
+// by the hash of its sources, its environment, the SoC, and the case's tensors and attributes,
+// never their data): a case tiled before, in a preflight or another evaluation of the same host
+// code, is launched without a tiling process. Plans of tilings that read input data are not
+// kept. Thread-safe; holds at most 64 MiB of plans, forgetting all when full.
+class TilingPlanCache {
+public:
+    static TilingPlanCache& instance();
+    std::optional<nlohmann::json> find(const std::string& key);
+    void store(const std::string& key, const nlohmann::json& plan);
+
+private:
+    std::mutex m_mutex;
+    std::unordered_map<std::string, nlohmann::json> m_plans;
+    size_t m_bytes = 0;
+};
 
 }  // namespace ascendopt

@@ -82,5 +82,21 @@ TEST(TilingPlan, ABlockDimLimitOtherThanTheDefaultHolds) {
     EXPECT_FALSE(checked_tiling_plan(doc, {.max_block_dim = 40}));
 }
 
+TEST(TilingPlan, TheCacheGivesBackWhatItKeptAndForgetsAllWhenFull) {
+    TilingPlanCache& cache = TilingPlanCache::instance();
+    const json plan = *checked_tiling_plan(honest_plan());
+    cache.store("unit-test-key", plan);
+    ASSERT_TRUE(cache.find("unit-test-key"));
+    EXPECT_EQ(*cache.find("unit-test-key"), plan);
+    EXPECT_FALSE(cache.find("another-key"));
+    json big = plan;
+    big["tiling_data"] = std::string(size_t(40) << 20, '0');
+    cache.store("big-1", big);
+    cache.store("big-2", big);  // past 64 MiB: everything before is forgotten
+    EXPECT_FALSE(cache.find("unit-test-key"));
+    EXPECT_FALSE(cache.find("big-1"));
+    EXPECT_TRUE(cache.find("big-2"));
+}
+
 }  // namespace
 }  // namespace ascendopt

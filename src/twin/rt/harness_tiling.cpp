@@ -230,7 +230,10 @@ json tile_case(const json& job) {
             {"tiling_data", hex_of(static_cast<const uint8_t*>(raw->GetData()), raw->GetDataSize())},
             {"inputs", plan_params(op->inputs())},
             {"outputs", plan_params(op->outputs())},
-            {"output_fills", fills}};
+            {"output_fills", fills},
+            // Whether the tiling could read input data (ValueDepend): such a plan holds only for
+            // the inputs it saw, and the evaluator does not reuse it for another case.
+            {"reads_data", !value_depend_data.empty()}};
 }
 
 }  // namespace ascendopt_twin::harness
