@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
     const CommandRunner bench = add_bench_command(app);
     const CommandRunner report = add_report_command(app);
     const CommandRunner check = add_check_command(app);
+    const CommandRunner soc = add_soc_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
         if (app.got_subcommand("bench")) return bench();
         if (app.got_subcommand("report")) return report();
         if (app.got_subcommand("check")) return check();
+        if (app.got_subcommand("soc")) return soc();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "eval/soc_params.h"
 #include "eval/toml_json.h"
 #include "soc_json.h"
 #include "util/files.h"
@@ -16,7 +17,11 @@ std::vector<std::string> known_socs(const fs::path& share_dir) {
     return names;
 }
 
-Result<nlohmann::json> load_soc(const std::string& name_or_path, const fs::path& share_dir) {
+namespace {
+
+// The file's whole description, provenance included, checked by the twin's own reader and
+// for the provenance of every value.
+Result<nlohmann::json> read_soc_file(const std::string& name_or_path, const fs::path& share_dir) {
     std::string lower = name_or_path;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     fs::path file = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml")
@@ -37,7 +42,29 @@ Result<nlohmann::json> load_soc(const std::string& name_or_path, const fs::path&
     ascendopt_twin::SocSpec spec;
     std::string error;
     if (!ascendopt_twin::soc_from_json(doc, spec, error)) return make_error(file.string() + ": " + error);
+    auto params = soc_parameters(doc);
+    if (!params) {
+        Error e = params.error();
+        e.message = file.string() + ": " + e.message;
+        return e;
+    }
     return doc;
+}
+
+}  // namespace
+
+Result<nlohmann::json> load_soc(const std::string& name_or_path, const fs::path& share_dir) {
+    auto doc = read_soc_file(name_or_path, share_dir);
+    if (doc) doc->erase("provenance");  // operator binaries get the model, not its sources
+    return doc;
+}
+
+Result<SocWithParameters> load_soc_parameters(const std::string& name_or_path, const fs::path& share_dir) {
+    auto doc = read_soc_file(name_or_path, share_dir);
+    if (!doc) return doc.error();
+    auto params = soc_parameters(*doc);
+    doc->erase("provenance");
+    return SocWithParameters{std::move(*doc), std::move(*params)};
 }
 
 }  // namespace ascendopt
