@@ -8,6 +8,8 @@
 //  3. GA against random search at equal budget on every bundled operator, over --seeds seeds:
 //     the ratio of the best latencies found (above 1: GA found faster configurations).
 // usage: bench_tune [--throughput-only] [--max-space N=200] [--budget N=60] [--seeds N=3] [OPERATOR...]
+#include <cstdlib>
+#include <iostream>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -68,7 +70,10 @@ Settings parse(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--budget")) s.budget = std::stoi(next());
         else if (!std::strcmp(argv[i], "--seeds")) s.seeds = std::stoi(next());
         else if (!std::strcmp(argv[i], "--throughput-only")) s.throughput_only = true;
-        else s.ops.emplace_back(argv[i]);
+        else if (argv[i][0] == '-') {
+            std::cerr << "usage: bench_tune [--throughput-only] [--budget N] [--seeds N] [--max-space N] [OPERATOR_DIR...]\n";
+            std::exit(std::strcmp(argv[i], "--help") ? 2 : 0);
+        } else s.ops.emplace_back(argv[i]);
     }
     if (s.ops.empty())
         for (const auto& e : fs::directory_iterator(fs::path(ASCENDOPT_BENCH_SOURCE_DIR) / "ops"))
