@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/bench_sensitivity.h"
 #include "cli/config.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
@@ -43,6 +44,8 @@ struct BenchArgs {
     int seeds = 1;
     bool json = false;
     bool quiet = false;
+    bool sensitivity = false;
+    int sensitivity_samples = 8;
     SettingFlags settings;
     EvalOptions eval;
 };
@@ -174,6 +177,10 @@ int run_bench(BenchArgs& a) {
         std::cout << results.dump(2) << "\n";
     else
         print_table(results, targets->size(), a);
+    if (a.sensitivity) {
+        const SensitivityRequest request{fs::path(a.out), a.sensitivity_samples, a.eval.seed, plan.seeds.size() > 1, a.quiet, !a.json};
+        if (const int code = run_bench_sensitivity(request, *targets, *study, session); code != k_exit_ok) return code;
+    }
     if (failures.empty()) return k_exit_ok;
     std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), methods->size() * targets->size() * plan.seeds.size());
     for (const auto& f : failures) std::cerr << "  " << f << "\n";
@@ -202,6 +209,12 @@ CommandRunner add_bench_command(CLI::App& app) {
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
     cmd->add_flag("--json", a->json, "Print results.json");
+    cmd->add_flag("--sensitivity", a->sensitivity,
+                  "Then re-time each job's published and final programs across the SoC file's estimated ranges (ascendopt soc): "
+                  "each operator's speedup as median [min, max], robust GM, GM without the largest; writes sensitivity.json");
+    cmd->add_option("--sensitivity-samples", a->sensitivity_samples, "Random SoC variants drawn within the ranges, besides each range's ends")
+        ->check(CLI::Range(0, 1000))
+        ->capture_default_str();
     cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
     add_common_eval_options(*cmd, a->eval);
     add_replay_option(*cmd, a->eval);

@@ -84,14 +84,16 @@ MethodRun failed_run(const StudyJob& job, const Error& e) {
 
 }  // namespace
 
+fs::path study_job_dir(const fs::path& out, const std::string& method, uint64_t seed, bool several_seeds, const std::string& op) {
+    const fs::path method_dir = out / method;
+    return (several_seeds ? method_dir / ("seed-" + std::to_string(seed)) : method_dir) / op;
+}
+
 Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
     std::vector<StudyJob> jobs;
     for (const MethodInfo* m : plan.methods)
         for (uint64_t seed : plan.seeds)
-            for (const auto& t : plan.targets) {
-                const fs::path method_dir = plan.out / m->name;
-                jobs.push_back({m, &t, seed, (plan.seeds.size() == 1 ? method_dir : method_dir / ("seed-" + std::to_string(seed))) / t.op});
-            }
+            for (const auto& t : plan.targets) jobs.push_back({m, &t, seed, study_job_dir(plan.out, m->name, seed, plan.seeds.size() > 1, t.op)});
     std::vector<std::optional<MethodRun>> runs(jobs.size());
     std::mutex mutex;
     std::optional<Error> fatal;

@@ -50,4 +50,8 @@ struct StudyOutcome {
 
 Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator);
 
+// A job's folder: <out>/<method>/<op> with one study seed, <out>/<method>/seed-<s>/<op> with several.
+std::filesystem::path study_job_dir(const std::filesystem::path& out, const std::string& method, uint64_t seed, bool several_seeds,
+                                    const std::string& op);
+
 }  // namespace ascendopt

@@ -1,0 +1,106 @@
+#include "cli/bench_sensitivity.h"
+
+#include <iostream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "cli/exit_codes.h"
+#include "cli/report_text.h"
+#include "eval/soc_loader.h"
+#include "study/sensitivity.h"
+#include "util/files.h"
+
+namespace ascendopt {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The method's final program of a job: Stage II writes tuned/<folder>, optimize (ascendopt,
+// stage1) optimized/<folder>; a job with neither kept the published program.
+std::optional<fs::path> final_program(const fs::path& job_dir, const StudyTarget& target) {
+    for (const char* sub : {"optimized", "tuned"}) {
+        const fs::path p = job_dir / sub / target.dir.filename();
+        std::error_code ec;
+        if (fs::is_directory(p, ec)) return p;
+    }
+    return std::nullopt;
+}
+
+void print_method(const std::string& method, const std::vector<OperatorSensitivity>& ops) {
+    std::cout << fmt::format("\n{}: speedup over the published operator, nominal and median [min, max] over the variants\n", method);
+    std::cout << fmt::format("  {:<28} {:>8} {:>8}   {:<20} {}\n", "operator", "nominal", "median", "[min, max]", "minimum at");
+    for (const auto& o : ops)
+        std::cout << fmt::format("  {:<28} {:>7.3f}x {:>7.3f}x   [{:.3f}, {:.3f}]{:<4} {}\n", o.op, o.nominal, o.median, o.min, o.max, "",
+                                 o.min_at);
+    const SensitivitySummary s = summarize(ops);
+    std::cout << fmt::format("  GM {:.3f}x, robust GM (of the minima) {:.3f}x, GM without {} {:.3f}x\n", s.gm, s.robust_gm,
+                             s.largest.empty() ? "the largest" : s.largest, s.gm_without_largest);
+}
+
+}  // namespace
+
+int run_bench_sensitivity(const SensitivityRequest& request, const std::vector<StudyTarget>& targets, const StudyOutcome& study,
+                          EvalSession& session) {
+    const EvalOptions& base = session.evaluator->options();
+    auto soc = load_soc_parameters(base.soc, session.toolchain.share_dir);
+    if (!soc) {
+        std::cerr << render_error(soc.error());
+        return k_exit_bad_input;
+    }
+    const auto variants = sensitivity_variants(soc->doc, soc->parameters, request.samples, request.seed);
+    std::vector<std::unique_ptr<Evaluator>> evaluators;
+    for (const auto& v : variants) {
+        EvalOptions o = base;
+        o.soc_description = v.soc;
+        evaluators.push_back(make_twin_evaluator(*session.builder, *session.golden, o));
+    }
+    std::map<std::string, const StudyTarget*> by_op;
+    for (const auto& t : targets) by_op[t.op] = &t;
+    size_t total = 0, done = 0;
+    for (const auto& [_, runs] : study.by_method) total += runs.size();
+    if (!request.quiet) {
+        size_t ends = 0;
+        for (const auto& v : variants) ends += v.label.ends_with("=low") || v.label.ends_with("=high");
+        std::cerr << fmt::format("sensitivity: {} SoC variants (nominal, {} ends of estimated ranges, {} samples) for {} jobs\n",
+                                 variants.size(), ends, variants.size() - 1 - ends, total);
+    }
+    std::map<std::string, std::vector<double>> published;  // by operator
+    std::vector<std::pair<std::string, std::vector<PairSensitivity>>> by_method;
+    for (const auto& [method, runs] : study.by_method) {
+        auto& pairs = by_method.emplace_back(method, std::vector<PairSensitivity>{}).second;
+        for (const MethodRun& run : runs) {
+            ++done;
+            const StudyTarget* target = by_op.count(run.op) ? by_op[run.op] : nullptr;
+            if (!target || run.detail.contains("error")) continue;  // a failed job has no final program
+            if (!request.quiet) std::cerr << fmt::format("sensitivity: {} on {} ({}/{})\n", method, run.op, done, total);
+            if (!published.count(run.op)) {
+                auto l = retime(target->dir, variants, evaluators);
+                if (!l) {
+                    std::cerr << render_error(l.error());
+                    return exit_code_for(l.error());
+                }
+                published[run.op] = *l;
+            }
+            PairSensitivity p{method, run.op, run.seed, std::vector<double>(variants.size(), 1.0)};
+            const auto final_dir = final_program(study_job_dir(request.out, method, run.seed, request.several_seeds, run.op), *target);
+            if (final_dir) {
+                auto l = retime(*final_dir, variants, evaluators);
+                if (!l) {
+                    std::cerr << render_error(l.error());
+                    return exit_code_for(l.error());
+                }
+                for (size_t i = 0; i < variants.size(); ++i) p.speedups[i] = published[run.op][i] / (*l)[i];
+            }
+            pairs.push_back(std::move(p));
+        }
+    }
+    const auto doc = sensitivity_json(variants, by_method);
+    if (auto w = write_atomic(request.out / "sensitivity.json", doc.dump(2) + "\n"); !w) return k_exit_environment;
+    if (!request.print_table) return k_exit_ok;
+    for (const auto& [method, pairs] : by_method) print_method(method, per_operator(pairs, variants));
+    std::cout << "sensitivity: " << (fs::absolute(request.out) / "sensitivity.json").string() << "\n";
+    return k_exit_ok;
+}
+
+}  // namespace ascendopt
