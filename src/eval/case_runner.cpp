@@ -2,6 +2,7 @@
 
 #include "eval/candidate_launch.h"
 #include "eval/compare.h"
+#include "eval/hidden_case.h"
 #include "eval/symbolize.h"
 #include "eval/tiling_plan.h"
 #include "util/files.h"
@@ -188,6 +189,25 @@ bool written_shape(const nlohmann::json& result, const std::vector<double>& gold
     return true;
 }
 
+// The bytes of an output the twin saw no write reach (its "unwritten" report).
+struct Unwritten {
+    uint64_t bytes = 0, first_byte = 0;
+};
+Unwritten unwritten_of(const nlohmann::json& twin, const TensorSpec& t) {
+    if (!twin.is_object() || !twin.contains("unwritten") || !twin["unwritten"].is_object()) return {};
+    const nlohmann::json& u = twin["unwritten"].value(t.label(), nlohmann::json());
+    if (!u.is_object()) return {};
+    return {std::min(u.value("bytes", uint64_t(0)), t.bytes()), u.value("first_byte", uint64_t(0))};
+}
+
+std::string unwritten_reason(const TensorSpec& t, const Unwritten& u) {
+    const uint64_t size = std::max<size_t>(1, dtype_size(t.dtype));
+    const uint64_t elements = t.bytes() / size;
+    return "output '" + t.label() + "': " + std::to_string((u.bytes + size - 1) / size) + " of " + std::to_string(elements) +
+           " elements were never written (the first: element " + std::to_string(u.first_byte / size) +
+           "); on the device they hold whatever the memory held before, so the check cannot pass them";
+}
+
 // Compares the outputs of a case the twin ran to the end with their goldens.
 void check_outputs(const Case& c, const CaseData& data, const fs::path& work_dir, const EvalOptions& options, CaseResult& out) {
     for (size_t i = 0; i < c.outputs.size(); ++i) {
@@ -197,13 +217,20 @@ void check_outputs(const Case& c, const CaseData& data, const fs::path& work_dir
             out.reason = "output '" + c.outputs[i].label() + "' was not written";
             return;
         }
+        const Unwritten unwritten = unwritten_of(out.twin, c.outputs[i]);
         if (c.golden.kind == GoldenSpec::Kind::none) {  // a smoke case: written is all it can check
-            if (std::all_of(bytes->begin(), bytes->end(), [](char b) { return uint8_t(b) == 0xFF; })) {
+            if (unwritten.bytes == c.outputs[i].bytes() && unwritten.bytes > 0) {
                 out.status = EvalStatus::wrong_result;
-                out.reason = "output '" + c.outputs[i].label() + "' was never written: every byte still holds the 0xFF fill";
+                out.reason = "output '" + c.outputs[i].label() + "' was never written";
                 return;
             }
             continue;
+        }
+        if (unwritten.bytes) {
+            // Whatever its value: on the device the element holds what the memory held before.
+            out.status = EvalStatus::wrong_result;
+            out.reason = unwritten_reason(c.outputs[i], unwritten);
+            return;
         }
         TensorSpec spec = c.outputs[i];
         if (spec.shape_from_kernel && !written_shape(out.twin, data.expected[i], spec, *bytes, out)) return;
@@ -272,6 +299,12 @@ uint64_t largest_file(const std::vector<CaseRun>& runs, size_t first, const Eval
 // harness and the sandbox. More would be the candidate's.
 constexpr uint32_t k_most_tasks = 4096 + 64;
 
+// What the case's outputs start as (8 bytes, repeated): drawn from this run's nonce and the
+// case's name, so it differs per case and per run, and --hidden-nonce reproduces it.
+std::string output_poison(const Case& c, const EvalOptions& options) {
+    return sha256_hex(std::to_string(run_hidden_nonce(options.hidden_nonce)) + "\n" + c.name).substr(0, 16);
+}
+
 nlohmann::json case_job(const CaseRun& r, const EvalOptions& options, bool preflight) {
     const Case& c = *r.c;
     nlohmann::json job = {{"name", c.name}, {"attrs", c.attrs}, {"result", (r.work_dir / "result.json").string()},
@@ -280,6 +313,7 @@ nlohmann::json case_job(const CaseRun& r, const EvalOptions& options, bool prefl
         job["inputs"].push_back(tensor_job(c.inputs[i], preflight ? fs::path() : r.data->input_files[i]));
     for (const auto& t : c.outputs) job["outputs"].push_back(tensor_job(t, r.work_dir / ("out_" + t.file_stem() + ".bin")));
     if (options.trace_dir && !preflight) job["trace"] = trace_path(*options.trace_dir, c.name).string();
+    if (!preflight) job["poison"] = output_poison(c, options);
     return job;
 }
 

@@ -44,6 +44,25 @@ TEST(Probes, SkippingWorkOnSomeCoresIsCaught) {
     EXPECT_EQ(statuses(r)["perf"], "wrong_result");
 }
 
+TEST(Probes, AnOutputElementNeverWrittenIsReportedWhateverItHolds) {
+    // Block 3 writes nothing: its elements hold the run's poison, which no golden is compared
+    // against; the twin counts the bytes no write reached and the check names them.
+    auto op = cheating_exp("    if (GetBlockIdx() == 3) return;");
+    const auto r = run_cli({"eval", op.dir().string(), "--json", "-q"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    const auto doc = json_of(r);
+    bool seen = false;
+    for (const auto& c : doc["cases"]) {
+        if (c["name"] != "perf") continue;
+        seen = true;
+        EXPECT_EQ(c["status"], "wrong_result");
+        const std::string reason = c["reason"];
+        EXPECT_NE(reason.find("elements were never written (the first: element "), std::string::npos) << reason;
+        EXPECT_EQ(reason.find("(the first: element 0)"), std::string::npos) << "block 3's elements come after blocks 0-2's: " << reason;
+    }
+    EXPECT_TRUE(seen) << r.output;
+}
+
 TEST(Probes, SpecialCasingTheKnownShapesIsCaughtByTheHiddenCase) {
     // Correct on every shape of the manifest (1, 7x131, 48x256, 3x100003, 1048576), garbage elsewhere.
     auto op = cheating_exp(

@@ -95,3 +95,24 @@ TEST_F(CopyTest, GlobalElementsReadAndAssignByCall) {
     EXPECT_EQ(host[6], 2.0f);
     EXPECT_EQ(int32_t(g(7)), 7);
 }
+
+// Which output bytes a kernel wrote (GmSpace::track_writes): the rows of a strided copy count,
+// its gaps do not, though the whole range is checked before the first row is written; a
+// scalar store counts its element.
+TEST_F(CopyTest, WritesAreCountedByteByByteAndGapsAreNot) {
+    auto out = gm<int32_t>(64);
+    m_gm->track_writes(reinterpret_cast<const uint8_t*>(out.address()));
+    auto t = ub<int32_t>(64);
+    EXPECT_EQ(m_gm->unwritten(reinterpret_cast<const uint8_t*>(out.address())).bytes, 256u);
+    // 3 rows of one 32-byte block (8 ints), one block of gap between them in GM.
+    DataCopy(out, t, DataCopyParams(3, 1, 0, 1));
+    auto u = m_gm->unwritten(reinterpret_cast<const uint8_t*>(out.address()));
+    EXPECT_EQ(u.bytes, 256u - 3 * 32);
+    EXPECT_EQ(u.first_byte, 32u);  // the first gap
+    out.SetValue(8, 7);            // element 8 is the first gap's first int
+    u = m_gm->unwritten(reinterpret_cast<const uint8_t*>(out.address()));
+    EXPECT_EQ(u.bytes, 256u - 3 * 32 - 4);
+    EXPECT_EQ(u.first_byte, 36u);
+    DataCopy(out, t, 64);
+    EXPECT_EQ(m_gm->unwritten(reinterpret_cast<const uint8_t*>(out.address())).bytes, 0u);
+}

@@ -429,6 +429,13 @@ uint8_t* gm_translate(uint64_t addr, uint64_t bytes, bool write, const char* api
     return c.gm->translate(addr, bytes, write, api);
 }
 
+void gm_check_write(uint64_t addr, uint64_t bytes, const char* api) {
+    auto& c = core(api);
+    stop_in_preflight();
+    if (!c.gm) fail(ErrorKind::run_failed, api, "no GM in this context");
+    c.gm->check_write(addr, bytes, api);
+}
+
 void load_tiling(void* dst, size_t size, const uint8_t* device_tiling_addr) {
     auto& c = core("GET_TILING_DATA");
     if (!c.gm) fail(ErrorKind::run_failed, "GET_TILING_DATA", "no GM in this context");

@@ -139,8 +139,8 @@ std::vector<GmSpace::PaddingNote> GmSpace::padding_notes() const {
     return out;
 }
 
-uint8_t* GmSpace::translate(uint64_t addr, uint64_t bytes, bool write, const char* api) {
-    const Buffer* b = find(addr);
+uint8_t* GmSpace::checked(uint64_t addr, uint64_t bytes, bool write, const char* api, const Buffer*& b) {
+    b = find(addr);
     if (!b) {
         std::string name;
         uint64_t off = 0;
@@ -156,6 +156,52 @@ uint8_t* GmSpace::translate(uint64_t addr, uint64_t bytes, bool write, const cha
     if (end > (m_layout == GmLayout::strict ? strict_limit : b->allocated)) fail_outside(*b, off, bytes, write, api);
     if (end > b->bytes && m_layout == GmLayout::pool) note_padding(*b, end - b->bytes, write, api);
     return reinterpret_cast<uint8_t*>(addr);
+}
+
+uint8_t* GmSpace::translate(uint64_t addr, uint64_t bytes, bool write, const char* api) {
+    const Buffer* b = nullptr;
+    uint8_t* host = checked(addr, bytes, write, api, b);
+    if (write && b->written) mark_written(*b, addr - b->addr, std::min(addr - b->addr + bytes, b->bytes));
+    return host;
+}
+
+void GmSpace::check_write(uint64_t addr, uint64_t bytes, const char* api) {
+    const Buffer* b = nullptr;
+    checked(addr, bytes, true, api, b);
+}
+
+void GmSpace::track_writes(const uint8_t* device_addr) {
+    for (auto& b : m_buffers)
+        if (b->addr == reinterpret_cast<uint64_t>(device_addr)) {
+            const uint64_t words = (b->bytes + 63) / 64;
+            b->written = std::make_unique<std::atomic<uint64_t>[]>(words);
+            for (uint64_t i = 0; i < words; ++i) b->written[i].store(0, std::memory_order_relaxed);
+        }
+}
+
+void GmSpace::mark_written(const Buffer& b, uint64_t off, uint64_t end) {
+    while (off < end) {
+        const uint64_t word = off / 64, bit = off % 64;
+        const uint64_t n = std::min<uint64_t>(64 - bit, end - off);
+        const uint64_t bits = n == 64 ? ~uint64_t(0) : ((uint64_t(1) << n) - 1) << bit;
+        if ((b.written[word].load(std::memory_order_relaxed) & bits) != bits) b.written[word].fetch_or(bits, std::memory_order_relaxed);
+        off += n;
+    }
+}
+
+GmSpace::Unwritten GmSpace::unwritten(const uint8_t* device_addr) const {
+    Unwritten u;
+    const Buffer* b = find(reinterpret_cast<uint64_t>(device_addr));
+    if (!b || !b->written) return u;
+    for (uint64_t word = 0; word * 64 < b->bytes; ++word) {
+        const uint64_t valid = std::min<uint64_t>(64, b->bytes - word * 64);
+        const uint64_t mask = valid == 64 ? ~uint64_t(0) : (uint64_t(1) << valid) - 1;
+        const uint64_t missing = ~b->written[word].load(std::memory_order_relaxed) & mask;
+        if (!missing) continue;
+        if (!u.bytes) u.first_byte = word * 64 + uint64_t(__builtin_ctzll(missing));
+        u.bytes += uint64_t(__builtin_popcountll(missing));
+    }
+    return u;
 }
 
 }  // namespace ascendopt_twin

@@ -138,6 +138,13 @@ json run_job(const json& job) {
     }
     std::vector<std::vector<uint8_t*>> out_addrs;
     const json fills = plan.value("output_fills", json::object());
+    // What an output starts as unless the OpDef gives it an initial value: the evaluator's
+    // poison for this case and run (a kernel that reads its output before writing it cannot
+    // count on a fixed value), else 0xFF bytes (NaN, or -1).
+    std::vector<uint8_t> poison;
+    if (!bytes_of_hex(job.value("poison", std::string("ff")), poison) || poison.empty() || poison.size() > 64)
+        return verdict("run_failed", "harness", "the job's output poison is not 1 to 64 hex bytes");
+    std::vector<std::vector<bool>> tracked;  // per output tensor: its writes are counted
     for (size_t i = 0; i < outs.size(); ++i) {
         const Param& p = outs[i];
         auto& addrs = out_addrs.emplace_back();
@@ -146,14 +153,22 @@ json run_job(const json& job) {
             // Eye's y): it starts with the input's data, as on the device where both are one buffer.
             uint8_t* shared = shared_input(ins, in_addrs, t);
             addrs.push_back(shared ? shared : gm.add(t.label(), t.bytes()));
+            // Every byte an output must get is counted as written or not: not for an input
+            // updated in place, an output with an initial value, or one whose shape the kernel
+            // reports (it writes only what that shape covers).
+            const bool counted = !preflight && !shared && !fills.contains(t.label()) && !(i < shape_from_kernel.size() && shape_from_kernel[i]);
+            if (counted) gm.track_writes(addrs.back());
+            if (tracked.size() <= i) tracked.resize(i + 1);
+            tracked[i].push_back(counted);
             if (preflight || shared) continue;
-            // Unwritten outputs read as NaN / -1, unless the OpDef gives them an initial value.
+            // The OpDef's initial value, else the poison.
             std::vector<uint8_t> pattern;
             if (fills.contains(t.label()) &&
                 (!bytes_of_hex(fills[t.label()].get<std::string>(), pattern) || pattern.empty() || t.bytes() % pattern.size() != 0))
                 return verdict("run_failed", "InitValue", "the initial value of output '" + t.label() + "' does not fill its buffer");
             auto* dest = reinterpret_cast<uint8_t*>(gm.host(addrs.back()));
-            if (pattern.empty()) std::memset(dest, 0xFF, t.bytes());
+            if (pattern.empty())
+                for (uint64_t b = 0; b < t.bytes(); ++b) dest[b] = poison[b % poison.size()];
             else
                 for (uint64_t b = 0; b < t.bytes(); b += pattern.size()) std::memcpy(dest + b, pattern.data(), pattern.size());
         }
@@ -237,6 +252,12 @@ json run_job(const json& job) {
                    {"instructions", counts_json(launched.counts)}};
     if (preflight) result["preflight"] = true;
     if (!reported.empty()) result["output_shapes"] = reported;
+    for (size_t i = 0; i < outs.size() && !preflight; ++i)
+        for (size_t k = 0; k < outs[i].tensors.size(); ++k) {
+            if (i >= tracked.size() || k >= tracked[i].size() || !tracked[i][k]) continue;
+            const GmSpace::Unwritten u = gm.unwritten(out_addrs[i][k]);
+            if (u.bytes) result["unwritten"][outs[i].tensors[k].label()] = {{"bytes", u.bytes}, {"first_byte", u.first_byte}};
+        }
     for (const auto& o : launched.ub_overruns)
         result["ub_overruns"].push_back({{"api", o.api}, {"which", o.which}, {"buffer", o.buffer}, {"bytes_past", o.bytes_past}});
     for (const auto& n : gm.padding_notes())

@@ -2,6 +2,7 @@
 // Kernel code never includes this; it sees only ascendopt_twin/runtime.h.
 #pragma once
 
+#include <atomic>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -183,6 +184,19 @@ public:
         uint64_t bytes_past_end = 0;
     };
     std::vector<PaddingNote> padding_notes() const;
+    // Checks a write of [addr, addr + bytes) as translate() does, without counting its bytes
+    // as written: for an API that checks a strided range whole before writing its rows.
+    void check_write(uint64_t addr, uint64_t bytes, const char* api);
+
+    // Output tensors whose writes are counted (before the launch): every byte a write reaches
+    // through translate() is marked. An output element that the kernel never writes holds
+    // whatever the device's memory held; the evaluator reports it whatever its value.
+    void track_writes(const uint8_t* device_addr);
+    struct Unwritten {
+        uint64_t bytes = 0;       // of the tensor, never written
+        uint64_t first_byte = 0;  // the first of them
+    };
+    Unwritten unwritten(const uint8_t* device_addr) const;
 
 private:
     struct Buffer {
@@ -190,7 +204,11 @@ private:
         uint64_t addr;        // device address = host address of its bytes
         uint64_t bytes;       // the tensor
         uint64_t allocated;   // the tensor and its padding
+        // One bit per byte of the tensor when its writes are tracked; cores write at once.
+        std::unique_ptr<std::atomic<uint64_t>[]> written;
     };
+    void mark_written(const Buffer& b, uint64_t off, uint64_t end);
+    uint8_t* checked(uint64_t addr, uint64_t bytes, bool write, const char* api, const Buffer*& b);
     const Buffer* find(uint64_t addr) const;
     const Buffer* next_after(const Buffer& b) const;
     [[noreturn]] void fail_outside(const Buffer& b, uint64_t off, uint64_t bytes, bool write, const char* api) const;

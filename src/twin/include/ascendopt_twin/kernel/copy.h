@@ -161,7 +161,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
     const Strided s{p.blockCount, uint64_t(p.blockLen) * 32, uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32};
     require_ub_aligned(src.data(), "DataCopy(UB->GM, params)");
     require_ub_span(src.data(), s.src_extent(), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->GM, params)", "source");
-    ascendopt_twin::gm_translate(dst.address(), s.dst_extent(), true, "DataCopy(UB->GM, params)");  // the whole range, before any write
+    ascendopt_twin::gm_check_write(dst.address(), s.dst_extent(), "DataCopy(UB->GM, params)");  // the whole range, before any write
     const auto* ub = reinterpret_cast<const uint8_t*>(src.data());
     for (uint64_t i = 0; i < s.count; ++i)
         ascendopt_twin::gm_write(dst.address() + i * (s.len + s.dst_gap), ub + i * (s.len + s.src_gap), s.len, "DataCopy(UB->GM, params)");
@@ -217,7 +217,7 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
     const uint64_t ub_extent = p.blockCount == 0 ? 0 : (p.blockCount - 1) * ub_step + p.blockLen;
     require_ub_span(src.data(), ub_extent, uint64_t(src.extent()) * sizeof(T), api, "source");
     const Strided s{p.blockCount, p.blockLen, 0, p.dstStride};
-    ascendopt_twin::gm_translate(dst.address(), s.dst_extent(), true, api);  // the whole range, before any write
+    ascendopt_twin::gm_check_write(dst.address(), s.dst_extent(), api);  // the whole range, before any write
     const auto* ub = reinterpret_cast<const uint8_t*>(src.data());
     for (uint64_t i = 0; i < s.count; ++i) ascendopt_twin::gm_write(dst.address() + i * (s.len + s.dst_gap), ub + i * ub_step, s.len, api);
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "DataCopyPad", s.count * s.len, uint32_t(s.count), src.data());
