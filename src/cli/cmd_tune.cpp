@@ -11,6 +11,9 @@
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
 #include "cli/session.h"
+#include "eval/build_config.h"
+#include "eval/soc_loader.h"
+#include "search/tunables.h"
 #include "search/tuner.h"
 #include "util/files.h"
 
@@ -22,12 +25,43 @@ struct TuneArgs {
     std::string out;
     bool json = false;
     bool quiet = false;
+    bool explain = false;
     std::optional<uint64_t> search_seed;
     TuneOptions tune;
     EvalOptions eval;
 };
 
+// `tune --explain`: every integer constant the search would consider, searched or not, and why.
+int explain_tunables(const TuneArgs& args) {
+    auto op = load_operator(args.op);
+    if (!op) {
+        std::cerr << render_error(op.error());
+        return k_exit_bad_input;
+    }
+    auto soc = load_soc(args.eval.soc, ASCENDOPT_SHARE_DIR);
+    if (!soc) {
+        std::cerr << render_error(soc.error());
+        return k_exit_bad_input;
+    }
+    std::vector<std::string> left_out;
+    auto tunables = find_tunables(*op, (*soc)["memory"].value("ub", uint64_t(196608)), &left_out);
+    if (!tunables) {
+        std::cerr << render_error(tunables.error());
+        return k_exit_bad_input;
+    }
+    std::cout << fmt::format("{}: {} constants searched, {} left out\n", op->display_name(), tunables->size(), left_out.size());
+    for (const auto& t : *tunables) {
+        std::string sites, domain;
+        for (const auto& site : t.sites) sites += (sites.empty() ? "" : ", ") + site.file + ":" + std::to_string(site.line);
+        for (int64_t v : t.domain) domain += (domain.empty() ? "" : ", ") + std::to_string(v);
+        std::cout << fmt::format("  in   {} = {} at {}: {}; values [{}]\n", t.name, t.value, sites, t.why, domain);
+    }
+    for (const auto& why : left_out) std::cout << "  out  " << why << "\n";
+    return k_exit_ok;
+}
+
 int run_tune(TuneArgs& args) {
+    if (args.explain) return explain_tunables(args);
     args.tune.seed = args.search_seed.value_or(args.eval.seed);  // --seed seeds the search too
     auto opened = open_session(args.eval);
     if (auto* code = std::get_if<int>(&opened)) return *code;
@@ -89,6 +123,7 @@ CommandRunner add_tune_command(CLI::App& app) {
         ->default_str("tune-<OpType>");
     cmd->add_option("--search-seed", args->search_seed, "Seed of the search strategy alone (default: --seed)");
     cmd->add_flag("--json", args->json, "Print the summary as JSON");
+    cmd->add_flag("--explain", args->explain, "List each integer constant the search considers, searched or left out, and why; no search");
     cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
     add_common_eval_options(*cmd, args->eval);
     add_replay_option(*cmd, args->eval);

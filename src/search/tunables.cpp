@@ -3,6 +3,7 @@
 #include "eval/include_scan.h"
 
 #include <algorithm>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -104,6 +105,28 @@ size_t compile_time_use(const std::string& name, const std::vector<std::string>&
     return 0;
 }
 
+// Why a discovered constant is no tiling decision, or nullopt: it names a property of the
+// hardware or of a data type, and a new value would break the layout the code assumes rather
+// than choose another tiling (a 32-byte block of 64 bytes, a 2-byte type of 8). Counts of
+// blocks (BLOCK_NUM, BLOCK_DIM) and of repeats per tile (TILE_REPEATS) are tiling decisions
+// and stay in. Marked constants are the
+// user's choice and are never left out by this.
+std::optional<std::string> fixed_meaning(const std::string& name, int64_t value) {
+    std::string u = name;
+    for (auto& c : u) c = char(std::toupper(static_cast<unsigned char>(c)));
+    auto has = [&](const char* part) { return u.find(part) != std::string::npos; };
+    if (has("ALIGN")) return "an alignment, which the layout of the code assumes";
+    if (has("DTYPE") || has("TYPE_SIZE") || has("TYPESIZE") || has("SIZEOF") || has("BYTES_PER") || has("ELEM_BYTES"))
+        return "the size of a data type";
+    // The width of one block or repeat (BLOCK_BYTES, REPEAT_SIZE, blockElems), not how many of
+    // them a tile holds (TILE_REPEATS) or how many blocks run (BLOCK_NUM).
+    const bool width = (has("BLOCK") || has("BLK") || has("REPEAT")) && (has("BYTE") || has("SIZE") || has("ELEM") || has("WIDTH") || has("LEN"));
+    const bool counts = has("TILE") || has("NUM") || has("CNT") || has("COUNT") || has("DIM");
+    const bool hardware_width = value == 8 || value == 16 || value == 32 || value == 64 || value == 128 || value == 256 || value == 512;
+    if (width && !counts && hardware_width) return "a block or repeat width of the hardware (32-byte blocks, 256-byte repeats)";
+    return std::nullopt;
+}
+
 void scan_file(const fs::path& file, const OperatorSource& op, Tunable::Where where, uint64_t cap, std::vector<Tunable>& out,
                std::vector<std::string>* left_out) {
     auto text = read_text(file);
@@ -129,9 +152,18 @@ void scan_file(const fs::path& file, const OperatorSource& op, Tunable::Where wh
                 for (std::string v; std::getline(values, v, ',');)
                     if (v.find_first_not_of(" \t") != std::string::npos) t.domain.push_back(std::stoll(v));
             }
+            t.why = "marked tunable";
         } else {
             if (restricted && (i <= block.first || i >= block.second)) continue;
             if (where == Tunable::Where::host && !restricted && !used_in(t.name, lines, func)) continue;
+            if (const auto meaning = fixed_meaning(t.name, t.value)) {
+                if (left_out)
+                    left_out->push_back(t.name + " at " + t.sites[0].file + ":" + std::to_string(i + 1) + ": not tuned (" + *meaning + ")");
+                continue;
+            }
+            t.why = restricted ? "declared in the evolve_tiling block"
+                    : where == Tunable::Where::host ? "used by the tiling function"
+                                                     : "a kernel constant (tile and buffer sizes, buffer counts)";
         }
         if (where == Tunable::Where::host)
             if (const size_t use = compile_time_use(t.name, lines, i)) {
@@ -272,7 +304,7 @@ nlohmann::json to_json(const Tunable& t) {
         sites.push_back({{"file", s.file}, {"line", s.line}, {"where", s.where == Tunable::Where::host ? "host" : "kernel"}});
     return {{"name", t.name}, {"sites", sites}, {"value", t.value}, {"domain", t.domain},
             {"where", t.where == Tunable::Where::host ? "host" : "kernel"},
-            {"origin", t.origin == Tunable::Origin::marked ? "marked" : "discovered"}};
+            {"origin", t.origin == Tunable::Origin::marked ? "marked" : "discovered"}, {"why", t.why}};
 }
 
 }  // namespace ascendopt

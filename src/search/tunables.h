@@ -1,5 +1,6 @@
 // Tunables: the integer constants of an operator that decide its tiling (tile sizes, buffer
-// counts, core counts), found three ways (docs/stage2.md):
+// counts, core counts), found three ways (docs/stage2.md); a discovered constant whose name
+// says it is an alignment, a data-type size or a hardware block width is left out, with why:
 //  - marked: a constant whose line ends with `// ascendopt: tunable [values=a,b,...]`;
 //  - discovered on unmodified code: integer constants used inside the host TilingFunc, and
 //    integer constants of the kernel (e.g. BUFFER_NUM);
@@ -37,6 +38,7 @@ struct Tunable {
     std::vector<int64_t> domain;  // sorted, includes `value`
     Where where = Where::host;    // kernel when any site is in the kernel (a new value rebuilds it)
     Origin origin = Origin::discovered;
+    std::string why;  // why it is searched: marked, used by the tiling function, a kernel constant
 };
 
 // `ub_bytes` caps the domains of byte-sized constants. Declarations sharing a name are one

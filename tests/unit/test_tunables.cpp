@@ -156,3 +156,38 @@ TEST(Tunables, DisagreeingMarkedDeclarationsAreAnError) {
     ASSERT_FALSE(ts);
     EXPECT_NE(ts.error().message.find("BUFS is 2 at op_host/x.cpp:1 but 3 at op_kernel/x.cpp:1"), std::string::npos) << ts.error().message;
 }
+
+// Only tiling decisions are discovered: an alignment, a data-type size or a hardware block width
+// used by the tiling function is left out with its reason; a block count and a marked
+// constant stay in (the rule was developed on cann-ops' arange).
+TEST(Tunables, ConstantsWithAFixedMeaningAreLeftOutWithTheReason) {
+    Folder f;
+    f.write("op_host/x.cpp",
+            "constexpr uint32_t BLOCK_SIZE = 32;\n"
+            "constexpr uint32_t DTYPE_SIZE2 = 2;\n"
+            "constexpr uint32_t ALIGN_NUM = 16;\n"
+            "constexpr uint32_t BLOCK_NUM = 40;\n"
+            "constexpr uint32_t TILE_LENGTH = 4096;\n"
+            "constexpr uint32_t TILE_REPEATS = 32;\n"
+            "constexpr uint32_t REPEAT_BYTES = 256; // ascendopt: tunable\n"
+            "static ge::graphStatus TilingFunc(gert::TilingContext* context) {\n"
+            "    uint32_t t = TILE_LENGTH * DTYPE_SIZE2 / BLOCK_SIZE * ALIGN_NUM + REPEAT_BYTES * TILE_REPEATS;\n"
+            "    context->SetBlockDim(BLOCK_NUM);\n"
+            "    return ge::GRAPH_SUCCESS;\n"
+            "}\n");
+    f.write("op_kernel/x.cpp", "extern \"C\" __global__ __aicore__ void x(GM_ADDR a) {}\n");
+    std::vector<std::string> left_out;
+    auto ts = f.tunables(&left_out);
+    ASSERT_TRUE(ts) << ts.error().message;
+    EXPECT_NE(find(*ts, "TILE_LENGTH"), nullptr);
+    EXPECT_NE(find(*ts, "BLOCK_NUM"), nullptr);
+    EXPECT_NE(find(*ts, "TILE_REPEATS"), nullptr) << "repeats per tile: a tiling decision";
+    EXPECT_NE(find(*ts, "REPEAT_BYTES"), nullptr) << "marked: the user's choice";
+    EXPECT_EQ(find(*ts, "TILE_LENGTH")->why, "used by the tiling function");
+    for (const char* name : {"BLOCK_SIZE", "DTYPE_SIZE2", "ALIGN_NUM"}) EXPECT_EQ(find(*ts, name), nullptr) << name;
+    std::string all;
+    for (const auto& l : left_out) all += l + "\n";
+    EXPECT_NE(all.find("BLOCK_SIZE at op_host/x.cpp:1: not tuned (a block or repeat width of the hardware"), std::string::npos) << all;
+    EXPECT_NE(all.find("DTYPE_SIZE2 at op_host/x.cpp:2: not tuned (the size of a data type)"), std::string::npos) << all;
+    EXPECT_NE(all.find("ALIGN_NUM at op_host/x.cpp:3: not tuned (an alignment"), std::string::npos) << all;
+}
