@@ -97,8 +97,18 @@ struct Launched {
     ascendopt_twin::BlockTiming block0;
 };
 
+// The 910B2 with a cold L2: these tests are about the pipes and HBM, every GM access from HBM.
+const ascendopt_twin::SocSpec& hbm_soc() {
+    static const ascendopt_twin::SocSpec s = [] {
+        ascendopt_twin::SocSpec c = ascendopt_twin::testing::test_soc();
+        c.timing.l2_resident_fraction = 0;
+        return c;
+    }();
+    return s;
+}
+
 Launched run(StreamParams p, uint32_t blocks) {
-    const auto& soc = ascendopt_twin::testing::test_soc();
+    const auto& soc = hbm_soc();
     const uint64_t bytes = uint64_t(p.per_core) * blocks * 4;
     ascendopt_twin::GmSpace gm(3 * bytes + (1 << 20));
     std::vector<uint8_t*> args = {gm.add("x", bytes), gm.add("y", bytes), gm.add("z", bytes), gm.add("ws", 0),
@@ -120,8 +130,9 @@ constexpr uint32_t k_large = 1u << 16;  // floats per core: 256 KiB per input pe
 TEST(TimingModel, DoubleBufferingBeatsSingleAndApproachesTheBound) {
     const Launched one = run({k_large, 4096, 1, 0, 0, 0}, k_cores);
     const Launched two = run({k_large, 4096, 2, 0, 0, 0}, k_cores);
-    // Kernel time (launch overhead excluded): the property is about the kernel.
-    EXPECT_GE(one.block0.end_cycles / two.block0.end_cycles, 1.3) << one.block0.end_cycles << " vs " << two.block0.end_cycles;
+    // Kernel time (launch overhead excluded): the property is about the kernel. The core's reads
+    // and writes share one port, so the overlap hides the latency, not the second transfer.
+    EXPECT_GE(one.block0.end_cycles / two.block0.end_cycles, 1.25) << one.block0.end_cycles << " vs " << two.block0.end_cycles;
     using ascendopt_twin::PipeId;
     const double bound = std::max({busy(two.block0, PipeId::MTE2), busy(two.block0, PipeId::V), busy(two.block0, PipeId::MTE3)});
     EXPECT_LE(two.block0.end_cycles, 1.15 * bound) << "end " << two.block0.end_cycles << " bound " << bound;
@@ -293,4 +304,48 @@ TEST(TimingModel, DoubleBufferedL0OverlapsMte1AndM) {
     EXPECT_GT(single.end_cycles, 0.95 * (mte1 + m));                  // serialized
     EXPECT_LT(twice.end_cycles, 0.8 * single.end_cycles);             // overlapped
     EXPECT_GT(twice.end_cycles, std::max(mte1, m));                   // but not below the bound
+}
+
+namespace {
+
+ascendopt_twin::SocSpec soc_with_l2(double resident) {
+    ascendopt_twin::SocSpec s = ascendopt_twin::testing::test_soc();
+    s.timing.l2_resident_fraction = resident;
+    return s;
+}
+
+}  // namespace
+
+// The memory system (docs/timing-model.md, "GM, L2 and the core's port"): HBM and L2 shares
+// per active core, and the share of a launch's traffic that hits L2.
+TEST(MemorySystem, TheL2ShareFollowsResidencyAndWhetherTheLaunchFits) {
+    const auto warm = soc_with_l2(1.0);
+    const uint64_t l2 = warm.l2_bytes;
+    EXPECT_DOUBLE_EQ(ascendopt_twin::dma_rates(warm, 48, l2 / 2).l2_hit, 1.0);
+    EXPECT_DOUBLE_EQ(ascendopt_twin::dma_rates(warm, 48, 2 * l2).l2_hit, 0.5);  // half of it fits
+    EXPECT_DOUBLE_EQ(ascendopt_twin::dma_rates(soc_with_l2(0.0), 48, 1024).l2_hit, 0.0);
+    const auto r = ascendopt_twin::dma_rates(warm, 48, 1024);
+    const auto& t = warm.timing;
+    EXPECT_DOUBLE_EQ(r.hbm, std::min(t.mte_bytes_per_cycle, t.gm_bytes_per_cycle / 48));
+    EXPECT_DOUBLE_EQ(r.l2_read, std::min(t.l2_read_bytes_per_cycle, t.l2_bytes_per_cycle / 48));
+    // One core alone gets its own rate limits, not a 48th of the chip.
+    EXPECT_DOUBLE_EQ(ascendopt_twin::dma_rates(warm, 1, 1024).l2_read, t.l2_read_bytes_per_cycle);
+    // A blend: a quarter from L2, the rest from HBM.
+    ascendopt_twin::DmaRates blend{10, 40, 20, 0.25};
+    EXPECT_DOUBLE_EQ(blend.transfer_cycles(400, false), 400 * 0.25 / 40 + 400 * 0.75 / 10);
+    EXPECT_DOUBLE_EQ(blend.transfer_cycles(400, true), 400 * 0.25 / 20 + 400 * 0.75 / 10);
+}
+
+TEST(MemorySystem, ACoresReadsAndWritesShareItsPort) {
+    const auto& soc = ascendopt_twin::testing::test_soc();
+    const ascendopt_twin::DmaRates rates{16, 16, 16, 0};
+    const uint64_t bytes = 1 << 16;
+    const double transfer = double(bytes) / 16;
+    ascendopt_twin::CoreTimeline both(soc.timing, rates, false);
+    both.copy(ascendopt_twin::PipeId::MTE2, "DataCopy", bytes, 1, nullptr);
+    both.copy(ascendopt_twin::PipeId::MTE3, "DataCopy", bytes, 1, nullptr);
+    ascendopt_twin::CoreTimeline read_only(soc.timing, rates, false);
+    read_only.copy(ascendopt_twin::PipeId::MTE2, "DataCopy", bytes, 1, nullptr);
+    // Independent pipes, one port: the second transfer follows the first.
+    EXPECT_NEAR(both.quiesce() - read_only.quiesce(), transfer, 1e-6 * transfer);
 }

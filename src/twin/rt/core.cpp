@@ -126,8 +126,8 @@ CoreScope::CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, u
                      LaunchSync* sync, const LaunchOptions& options, const CoreIdentity& who)
     : m_state(std::make_unique<State>()) {
     if (options.timing && !options.preflight) {
-        const double bw = options.mte_bytes_per_cycle > 0 ? options.mte_bytes_per_cycle : soc.timing.mte_bytes_per_cycle;
-        m_state->timeline = std::make_unique<CoreTimeline>(soc.timing, bw, options.trace);
+        const DmaRates dma = options.dma.hbm > 0 ? options.dma : dma_rates(soc, 1, 0);
+        m_state->timeline = std::make_unique<CoreTimeline>(soc.timing, dma, options.trace);
     }
     m_state->preflight = options.preflight;
     m_state->strict_ub = options.strict_ub;

@@ -83,6 +83,12 @@ uint8_t* GmSpace::host(const uint8_t* device_addr) {
     return find(reinterpret_cast<uint64_t>(device_addr)) ? const_cast<uint8_t*>(device_addr) : nullptr;
 }
 
+uint64_t GmSpace::tensor_bytes() const {
+    uint64_t total = 0;
+    for (const auto& b : m_buffers) total += b->bytes;
+    return total;
+}
+
 bool GmSpace::contains(uint64_t addr) const {
     const uint64_t base = reinterpret_cast<uint64_t>(m_base);
     return addr >= base && addr < base + m_capacity;

@@ -527,7 +527,7 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
     // GM bandwidth is shared by the cores that run at once.
     const uint32_t per_block = block_dim == 0 ? 1 : uint32_t(jobs.size() / block_dim);
     const uint32_t active = std::max(1u, std::min(block_dim, units) * per_block);
-    options.mte_bytes_per_cycle = std::min(soc.timing.mte_bytes_per_cycle, soc.timing.gm_bytes_per_cycle / active);
+    options.dma = dma_rates(soc, active, gm.tensor_bytes());
     std::vector<LaunchSync::Core> sync_cores;
     for (const auto& j : jobs) sync_cores.push_back({j.who.kind, j.block, j.group, j.who.sub_block_idx});
     LaunchSync sync(std::move(sync_cores));

@@ -43,6 +43,14 @@ bool soc_from_json(const nlohmann::json& doc, SocSpec& s, std::string& error) {
     t.gm_bytes_per_cycle = t.clock_ghz > 0 ? r.num("gm", "bandwidth_gbps") / t.clock_ghz : 0;
     t.mte_bytes_per_cycle = r.num("mte", "bytes_per_cycle");
     t.mte_latency_cycles = r.num("mte", "latency_cycles");
+    if (doc.contains("l2")) {  // optional: without it no L2 is modeled
+        t.l2_read_bytes_per_cycle = r.num("l2", "read_bytes_per_cycle");
+        t.l2_write_bytes_per_cycle = r.num("l2", "write_bytes_per_cycle");
+        t.l2_bytes_per_cycle = t.clock_ghz > 0 ? r.num("l2", "bandwidth_gbps") / t.clock_ghz : 0;
+        t.l2_resident_fraction = r.num("l2", "resident_fraction");
+        if (error.empty() && (t.l2_resident_fraction < 0 || t.l2_resident_fraction > 1))
+            error = "SoC description " + s.name + ": l2.resident_fraction is a share, from 0 to 1";
+    }
     t.mte_setup_cycles = r.num("mte", "setup_cycles");
     t.mte_burst_cycles = r.num("mte", "burst_cycles");
     t.vector_issue_cycles = r.num("vector", "issue_cycles");

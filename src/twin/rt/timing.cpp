@@ -20,8 +20,43 @@ const char* pipe_name(PipeId p) {
     return names[size_t(p)];
 }
 
-CoreTimeline::CoreTimeline(const TimingParams& params, double mte_bytes_per_cycle, bool keep_trace)
-    : m_p(params), m_mte_bw(mte_bytes_per_cycle), m_keep_trace(keep_trace) {}
+double DmaRates::transfer_cycles(uint64_t bytes, bool write) const {
+    const double l2 = write ? l2_write : l2_read;
+    const double hit = l2 > 0 ? l2_hit : 0.0;
+    return double(bytes) * (hit > 0 ? hit / l2 : 0.0) + double(bytes) * (1 - hit) / hbm;
+}
+
+DmaRates dma_rates(const SocSpec& soc, uint32_t active_cores, uint64_t launch_gm_bytes) {
+    const TimingParams& t = soc.timing;
+    const double active = std::max(1u, active_cores);
+    DmaRates r;
+    r.hbm = std::min(t.mte_bytes_per_cycle, t.gm_bytes_per_cycle / active);
+    if (soc.l2_bytes == 0 || t.l2_bytes_per_cycle <= 0 || t.l2_read_bytes_per_cycle <= 0 || t.l2_write_bytes_per_cycle <= 0) return r;
+    r.l2_read = std::min(t.l2_read_bytes_per_cycle, t.l2_bytes_per_cycle / active);
+    r.l2_write = std::min(t.l2_write_bytes_per_cycle, t.l2_bytes_per_cycle / active);
+    const double fits = launch_gm_bytes == 0 ? 1.0 : std::min(1.0, double(soc.l2_bytes) / double(launch_gm_bytes));
+    r.l2_hit = std::clamp(t.l2_resident_fraction, 0.0, 1.0) * fits;
+    return r;
+}
+
+CoreTimeline::CoreTimeline(const TimingParams& params, const DmaRates& dma, bool keep_trace)
+    : m_p(params), m_dma(dma), m_keep_trace(keep_trace) {}
+
+double CoreTimeline::transfer(double earliest, uint64_t bytes, bool write) {
+    const double length = m_dma.transfer_cycles(bytes, write);
+    double begin = earliest;
+    auto at = m_port.begin();
+    for (; at != m_port.end(); ++at) {
+        if (at->second <= begin) continue;
+        if (at->first >= begin + length) break;  // the gap before this interval fits
+        begin = at->second;
+    }
+    m_port.insert(at, {begin, begin + length});
+    // A later transfer starts after its issue, which is no earlier than the scalar time now:
+    // intervals that end before it cannot matter any more.
+    std::erase_if(m_port, [&](const auto& i) { return i.second < m_scalar; });
+    return begin + length;
+}
 
 CoreTimeline::Slot* CoreTimeline::find(const void* p) {
     const auto* b = static_cast<const uint8_t*>(p);
@@ -93,9 +128,10 @@ void CoreTimeline::copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t 
     const size_t i = size_t(pipe);
     const double ready = std::max(m_scalar, gate_of({ub}));
     const double setup = m_p.mte_setup_cycles + double(bursts > 1 ? bursts - 1 : 0) * m_p.mte_burst_cycles;
-    const double occupancy = setup + double(bytes) / m_mte_bw;
     const double start = std::max(m_free[i], ready + m_p.mte_latency_cycles);
-    touch({ub}, commit(pipe, kind, start, occupancy, setup, bytes));
+    // MTE2 reads GM, MTE3 writes it; the two share the core's port.
+    const double end = transfer(start + setup, bytes, pipe == PipeId::MTE3);
+    touch({ub}, commit(pipe, kind, start, end - start, setup, bytes));
 }
 
 void CoreTimeline::cube(PipeId pipe, const char* kind, double work, uint64_t bytes, const CubeOperands& o, uint64_t gm_bytes) {
@@ -105,9 +141,9 @@ void CoreTimeline::cube(PipeId pipe, const char* kind, double work, uint64_t byt
     charge_scalar(m_p.scalar_issue_cycles, "issue");
     const double ready = std::max(m_scalar, gate_of({o.dst, o.src0, o.src1, o.src2}));
     double start = std::max(m_free[size_t(pipe)], ready);
-    if (gm_bytes > 0) {  // a write into GM: the DMA's latency and this core's share of the GM bandwidth
-        work = std::max(work, double(gm_bytes) / m_mte_bw);
+    if (gm_bytes > 0) {  // a write into GM: the DMA's latency and this core's port to GM
         start = std::max(m_free[size_t(pipe)], ready + m_p.mte_latency_cycles);
+        work = std::max(work, transfer(start + fixed, gm_bytes, true) - start - fixed);
     }
     touch({o.dst, o.src0, o.src1, o.src2}, commit(pipe, kind, start, fixed + work, fixed, bytes));
 }

@@ -36,10 +36,23 @@ struct TraceEvent {
     uint64_t bytes;
 };
 
+// One core's DMA rates in a launch (bytes per cycle), given how many cores share HBM and L2,
+// and the share of its GM traffic that hits L2. Reads (MTE2) and writes (MTE3, FIX -> GM) of a
+// core share one port: a core's transfers do not overlap each other.
+struct DmaRates {
+    double hbm = 0;
+    double l2_read = 0;
+    double l2_write = 0;
+    double l2_hit = 0;
+    // Cycles to move `bytes` in direction `write`: the hit share at the L2 rate, the rest at HBM's.
+    double transfer_cycles(uint64_t bytes, bool write) const;
+};
+DmaRates dma_rates(const SocSpec& soc, uint32_t active_cores, uint64_t launch_gm_bytes);
+
 class CoreTimeline {
 public:
-    // `mte_bytes_per_cycle` is this core's DMA bandwidth given how many cores share GM.
-    CoreTimeline(const TimingParams& params, double mte_bytes_per_cycle, bool keep_trace);
+    // `dma`: this core's share of HBM and L2 in its launch.
+    CoreTimeline(const TimingParams& params, const DmaRates& dma, bool keep_trace);
 
     void copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts, const void* ub);
     // A cube-side instruction (MTE1, M, FIX): `work` cycles plus the pipe's fixed set-up
@@ -88,8 +101,15 @@ private:
     void charge_scalar(double cycles, const char* what);
     void record(PipeId pipe, const char* name, double start, double duration, uint64_t bytes);
 
+    // A GM transfer of `bytes` that may begin at `earliest`: it takes the first gap of the
+    // core's DMA port, which reads and writes share, that is long enough; returns its end.
+    double transfer(double earliest, uint64_t bytes, bool write);
+
     const TimingParams& m_p;
-    double m_mte_bw;
+    DmaRates m_dma;
+    // The port's busy intervals [begin, end), sorted and disjoint; those no later transfer can
+    // reach (before every DMA pipe's free time) are dropped.
+    std::vector<std::pair<double, double>> m_port;
     bool m_keep_trace;
     double m_scalar = 0;  // the S pipe: issue point of the next instruction
     std::array<double, k_pipes> m_free{};

@@ -95,7 +95,7 @@ struct CoreIdentity {
 struct LaunchOptions {
     bool timing = true;               // model time (off: functional run only)
     bool trace = false;               // keep per-instruction events for a Chrome trace
-    double mte_bytes_per_cycle = 0;   // this core's DMA bandwidth; 0: the SoC's per-core figure
+    DmaRates dma;                     // this core's share of HBM and L2; unset: the SoC's per-core figures
     // Run each block only up to its first data access (GM access, vector instruction, scalar UB
     // access, SyncAll): enough to execute the tiling read and every InitBuffer, so UB overflow
     // shows at the cost of a few microseconds per block. Outputs are not written.
@@ -184,6 +184,8 @@ public:
         uint64_t bytes_past_end = 0;
     };
     std::vector<PaddingNote> padding_notes() const;
+    // The bytes of every tensor of the call: the launch's working set in GM.
+    uint64_t tensor_bytes() const;
     // Checks a write of [addr, addr + bytes) as translate() does, without counting its bytes
     // as written: for an API that checks a strided range whole before writing its rows.
     void check_write(uint64_t addr, uint64_t bytes, const char* api);

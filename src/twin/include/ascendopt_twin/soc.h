@@ -15,7 +15,13 @@ struct TimingParams {
     double clock_ghz = 1.8;
     double launch_overhead_us = 0;
     double gm_bytes_per_cycle = 0;   // HBM bandwidth shared by active cores
-    double mte_bytes_per_cycle = 0;  // one core's DMA bandwidth
+    double mte_bytes_per_cycle = 0;  // one core's DMA bandwidth from HBM
+    // The L2 in front of HBM ([l2]; absent: none modeled). A launch's GM traffic hits it in the
+    // share l2_resident_fraction x min(1, L2 capacity / the launch's GM tensors).
+    double l2_read_bytes_per_cycle = 0;   // one core's read rate from L2
+    double l2_write_bytes_per_cycle = 0;  // one core's write rate into L2
+    double l2_bytes_per_cycle = 0;        // the L2's bandwidth shared by active cores
+    double l2_resident_fraction = 0;      // of a launch's data found in L2 when it fits
     double mte_latency_cycles = 0;  // from issue to first data; overlaps earlier transfers
     double mte_setup_cycles = 0;    // pipe occupancy of each DMA instruction
     double mte_burst_cycles = 0;
