@@ -1,7 +1,9 @@
 #include "cli/bench_sensitivity.h"
 
 #include <iostream>
+#include <algorithm>
 #include <map>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -10,6 +12,7 @@
 #include "eval/soc_loader.h"
 #include "study/sensitivity.h"
 #include "util/files.h"
+#include "util/parallel.h"
 
 namespace ascendopt {
 namespace {
@@ -57,7 +60,7 @@ int run_bench_sensitivity(const SensitivityRequest& request, const std::vector<S
     }
     std::map<std::string, const StudyTarget*> by_op;
     for (const auto& t : targets) by_op[t.op] = &t;
-    size_t total = 0, done = 0;
+    size_t total = 0;
     for (const auto& [_, runs] : study.by_method) total += runs.size();
     if (!request.quiet) {
         size_t ends = 0;
@@ -65,35 +68,55 @@ int run_bench_sensitivity(const SensitivityRequest& request, const std::vector<S
         std::cerr << fmt::format("sensitivity: {} SoC variants (nominal, {} ends of estimated ranges, {} samples) for {} jobs\n",
                                  variants.size(), ends, variants.size() - 1 - ends, total);
     }
-    std::map<std::string, std::vector<double>> published;  // by operator
-    std::vector<std::pair<std::string, std::vector<PairSensitivity>>> by_method;
-    for (const auto& [method, runs] : study.by_method) {
-        auto& pairs = by_method.emplace_back(method, std::vector<PairSensitivity>{}).second;
+    // Every program to re-time, once each: the published operators, then each job's final one.
+    struct Program {
+        fs::path dir;
+        std::vector<double> latencies;
+        std::optional<Error> error;
+    };
+    std::vector<Program> programs;
+    std::map<fs::path, size_t> index;
+    auto program = [&](const fs::path& dir) {
+        auto [it, fresh] = index.try_emplace(dir, programs.size());
+        if (fresh) programs.push_back({dir, {}, {}});
+        return it->second;
+    };
+    struct Job {
+        std::string method;
+        const MethodRun* run;
+        size_t published, final;
+    };
+    std::vector<Job> jobs;
+    for (const auto& [method, runs] : study.by_method)
         for (const MethodRun& run : runs) {
-            ++done;
             const StudyTarget* target = by_op.count(run.op) ? by_op[run.op] : nullptr;
             if (!target || run.detail.contains("error")) continue;  // a failed job has no final program
-            if (!request.quiet) std::cerr << fmt::format("sensitivity: {} on {} ({}/{})\n", method, run.op, done, total);
-            if (!published.count(run.op)) {
-                auto l = retime(target->dir, variants, evaluators);
-                if (!l) {
-                    std::cerr << render_error(l.error());
-                    return exit_code_for(l.error());
-                }
-                published[run.op] = *l;
-            }
-            PairSensitivity p{method, run.op, run.seed, std::vector<double>(variants.size(), 1.0)};
+            const size_t published = program(target->dir);
             const auto final_dir = final_program(study_job_dir(request.out, method, run.seed, request.several_seeds, run.op), *target);
-            if (final_dir) {
-                auto l = retime(*final_dir, variants, evaluators);
-                if (!l) {
-                    std::cerr << render_error(l.error());
-                    return exit_code_for(l.error());
-                }
-                for (size_t i = 0; i < variants.size(); ++i) p.speedups[i] = published[run.op][i] / (*l)[i];
-            }
-            pairs.push_back(std::move(p));
+            jobs.push_back({method, &run, published, final_dir ? program(*final_dir) : published});
         }
+    std::mutex mutex;
+    size_t timed = 0;
+    for_each_parallel(programs.size(), request.parallel, [&](size_t i) {
+        auto l = retime(programs[i].dir, variants, evaluators);
+        std::lock_guard lock(mutex);
+        if (l) programs[i].latencies = std::move(*l);
+        else programs[i].error = l.error();
+        if (!request.quiet) std::cerr << fmt::format("sensitivity: {}/{} programs re-timed\n", ++timed, programs.size());
+    });
+    for (const auto& p : programs)
+        if (p.error) {
+            std::cerr << render_error(*p.error);
+            return exit_code_for(*p.error);
+        }
+    std::vector<std::pair<std::string, std::vector<PairSensitivity>>> by_method;
+    for (const auto& [method, _] : study.by_method) by_method.emplace_back(method, std::vector<PairSensitivity>{});
+    for (const Job& j : jobs) {
+        auto& pairs = std::find_if(by_method.begin(), by_method.end(), [&](const auto& m) { return m.first == j.method; })->second;
+        PairSensitivity p{j.method, j.run->op, j.run->seed, std::vector<double>(variants.size(), 1.0)};
+        if (j.final != j.published)
+            for (size_t i = 0; i < variants.size(); ++i) p.speedups[i] = programs[j.published].latencies[i] / programs[j.final].latencies[i];
+        pairs.push_back(std::move(p));
     }
     const auto doc = sensitivity_json(variants, by_method);
     if (auto w = write_atomic(request.out / "sensitivity.json", doc.dump(2) + "\n"); !w) return k_exit_environment;

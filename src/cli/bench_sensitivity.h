@@ -16,6 +16,7 @@ struct SensitivityRequest {
     int samples = 8;
     uint64_t seed = 0;
     bool several_seeds = false;
+    int parallel = 1;  // programs re-timed at once
     bool quiet = false;
     bool print_table = true;  // false under --json: stdout holds results.json
 };

@@ -178,7 +178,7 @@ int run_bench(BenchArgs& a) {
     else
         print_table(results, targets->size(), a);
     if (a.sensitivity) {
-        const SensitivityRequest request{fs::path(a.out), a.sensitivity_samples, a.eval.seed, plan.seeds.size() > 1, a.quiet, !a.json};
+        const SensitivityRequest request{fs::path(a.out), a.sensitivity_samples, a.eval.seed, plan.seeds.size() > 1, a.parallel, a.quiet, !a.json};
         if (const int code = run_bench_sensitivity(request, *targets, *study, session); code != k_exit_ok) return code;
     }
     if (failures.empty()) return k_exit_ok;

@@ -145,11 +145,12 @@ void judge_process_end(const ProcessResult& p, CaseResult& out, const char* proc
 
 // A floor under any honest latency of the case, from what ascendopt knows without the operator:
 // the launch overhead plus writing every output that is not also an input (a reference tensor
-// may be updated in part) at the SoC's peak GM bandwidth. A claim below it did not come from
-// the timing model.
+// may be updated in part) at the SoC's peak GM bandwidth, HBM's or L2's, whichever is higher.
+// A claim below it did not come from the timing model.
 double fastest_possible_us(const Case& c, const nlohmann::json& soc) {
     const double overhead = soc.value("launch", nlohmann::json::object()).value("overhead_us", 0.0);
-    const double gbps = soc.value("gm", nlohmann::json::object()).value("bandwidth_gbps", 0.0);
+    const double gbps = std::max(soc.value("gm", nlohmann::json::object()).value("bandwidth_gbps", 0.0),
+                                 soc.value("l2", nlohmann::json::object()).value("bandwidth_gbps", 0.0));
     uint64_t bytes = 0;
     for (const auto& o : c.outputs) {
         const bool ref = std::any_of(c.inputs.begin(), c.inputs.end(), [&](const TensorSpec& i) { return i.label() == o.label(); });

@@ -120,8 +120,11 @@ TEST_F(BenchStudy, AllMethodsOnThreeOperatorsMatchMetricsComputedByHand) {
     }
     EXPECT_EQ(llm_calls, int64_t(server.received().size())) << "every call the model answered is accounted to a method";
     EXPECT_EQ(results["methods"]["stage2"]["summary"]["llm"]["calls"], 0);
+    // Double buffering pays where a core runs several tiles (div_custom, axpb_custom); clip_custom's
+    // perf case is one DMA-bound tile per core, whose reads and writes share the core's port.
     for (const char* llm_method : {"best-of-n", "openevolve", "stage1-no-experience"})
-        EXPECT_DOUBLE_EQ(results["methods"][llm_method]["summary"]["all"]["fast_p"]["1.0"].get<double>(), 1.0) << llm_method << " should find double buffering everywhere";
+        for (const auto& op : results["methods"][llm_method]["operators"])
+            if (op["operator"] != "clip_custom") EXPECT_GT(by_hand_speedup(op), 1.0) << llm_method << " should find double buffering on " << op["operator"];
     EXPECT_GT(results["methods"]["openevolve"]["operators"][0]["detail"]["database"]["programs"].get<int>(), 1);
 
     // A rerun reads every job back: no evaluation and no LLM call is repeated.

@@ -26,7 +26,7 @@ TEST(StudyCann, ASmallStudyOnThreeRealOperators) {
                                {.cwd = source_dir(),
                                 .env = {{"ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR}, {"ASCENDOPT_CONFIG", "/dev/null"},
                                         {"STUDY_SUITE", (tmp.path / "suite").string()}, {"STUDY_BUDGET", "14"}, {"STUDY_SEEDS", "2"},
-                                        {"STUDY_REWIND", "4"}},
+                                        {"STUDY_REWIND", "4"}, {"STUDY_SENSITIVITY", "0"}},
                                 .timeout_seconds = 1200,
                                 .keep_bytes = 64 * 1024});
     ASSERT_EQ(r.exit_code, 0) << r.output;
