@@ -52,12 +52,6 @@ int run_bench_sensitivity(const SensitivityRequest& request, const std::vector<S
         return k_exit_bad_input;
     }
     const auto variants = sensitivity_variants(soc->doc, soc->parameters, request.samples, request.seed);
-    std::vector<std::unique_ptr<Evaluator>> evaluators;
-    for (const auto& v : variants) {
-        EvalOptions o = base;
-        o.soc_description = v.soc;
-        evaluators.push_back(make_twin_evaluator(*session.builder, *session.golden, o));
-    }
     std::map<std::string, const StudyTarget*> by_op;
     for (const auto& t : targets) by_op[t.op] = &t;
     size_t total = 0;
@@ -98,7 +92,7 @@ int run_bench_sensitivity(const SensitivityRequest& request, const std::vector<S
     std::mutex mutex;
     size_t timed = 0;
     for_each_parallel(programs.size(), request.parallel, [&](size_t i) {
-        auto l = retime(programs[i].dir, variants, evaluators);
+        auto l = retime(programs[i].dir, variants, *session.evaluator);
         std::lock_guard lock(mutex);
         if (l) programs[i].latencies = std::move(*l);
         else programs[i].error = l.error();

@@ -53,9 +53,17 @@ public:
         if (built->failure) return build_failed(result, *built->failure);
         result.op_name = built->op_type;
         result.build_cached = built->cached;
+        // Another SoC description for this evaluation only (a sensitivity re-timing): the same
+        // cases, inputs and goldens, another timing model.
+        EvalOptions variant;
+        if (request.soc_description) {
+            variant = m_opts;
+            variant.soc_description = *request.soc_description;
+        }
+        const EvalOptions& opts = request.soc_description ? variant : m_opts;
         std::optional<std::string> memo_key;
         if (m_memo) {
-            memo_key = EvalMemo::key(built->host_key, kernel_binaries(*built), built->cases, request.env, m_opts);
+            memo_key = EvalMemo::key(built->host_key, kernel_binaries(*built), built->cases, request.env, opts);
             if (auto stored = m_memo->find(*memo_key)) return replayed(std::move(*stored), result);
         }
         auto work = make_temp_dir(fs::temp_directory_path(), "ascendopt-eval");
@@ -84,7 +92,7 @@ public:
             runs.push_back({&c, *data, *work / sanitize(c.name)});
             fs::create_directories(runs.back().work_dir);
         }
-        auto ran = run_by_kernel(runs, *built, *work, false, request.env, progress);
+        auto ran = run_by_kernel(runs, *built, *work, false, request.env, progress, {}, std::cref(opts));
         if (!ran) return ran.error();
         std::vector<CaseResult> results;
         size_t next_ran = 0;
@@ -257,7 +265,9 @@ private:
     // `tile_ahead` go with the first group (run_cases): only their tiling runs.
     Result<std::vector<CaseResult>> run_by_kernel(const std::vector<CaseRun>& runs, const Built& built, const fs::path& job_dir,
                                                   bool preflight, const std::map<std::string, std::string>& env,
-                                                  const ProgressFn& progress, const std::vector<CaseRun>& tile_ahead = {}) {
+                                                  const ProgressFn& progress, const std::vector<CaseRun>& tile_ahead = {},
+                                                  std::optional<std::reference_wrapper<const EvalOptions>> options = std::nullopt) {
+        const EvalOptions& opts = options ? options->get() : m_opts;
         std::map<std::string, std::vector<size_t>> by_kernel;
         for (size_t i = 0; i < runs.size(); ++i) by_kernel[runs[i].c->dtype_signature()].push_back(i);
         std::vector<CaseResult> out(runs.size());
@@ -266,7 +276,7 @@ private:
             for (size_t i : indices) group.push_back(runs[i]);
             progress("case", std::to_string(group.size()) + (group.size() == 1 ? " case" : " cases") + " on the " + sig + " kernel");
             const bool first_group = sig == by_kernel.begin()->first;
-            auto results = run_cases(group, built.kernels.at(sig), built.op_type, m_opts, env, job_dir, preflight,
+            auto results = run_cases(group, built.kernels.at(sig), built.op_type, opts, env, job_dir, preflight,
                                      first_group ? tile_ahead : std::vector<CaseRun>{});
             if (!results) return results.error();
             for (size_t k = 0; k < indices.size(); ++k) out[indices[k]] = std::move((*results)[k]);

@@ -61,6 +61,9 @@ struct EvalRequest {
     std::map<std::string, std::string> env;  // extra environment of the operator runs (host tunables)
     std::optional<std::string> case_filter;  // run only the case with this name
     std::optional<CaseRole> role_filter;     // run only the cases with this role
+    // Time under this SoC description instead of the session's (a sensitivity re-timing): the
+    // same cases, inputs and goldens. It must describe the same chip (cores, memories).
+    std::optional<nlohmann::json> soc_description;
 };
 
 // Progress events for the command line: "build", "case".

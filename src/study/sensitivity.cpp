@@ -26,11 +26,16 @@ double median_of(std::vector<double> v) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-Result<double> latency_under(Evaluator& evaluator, const OperatorSource& op) {
+Result<double> latency_under(Evaluator& evaluator, const OperatorSource& op, const json& soc) {
     EvalRequest perf_only;
     perf_only.role_filter = CaseRole::perf;
+    perf_only.soc_description = soc;
     auto result = evaluator.evaluate(op, perf_only);
-    if (result && result->cases.empty()) result = evaluator.evaluate(op);  // no case marked perf
+    if (result && result->cases.empty()) {  // no case marked perf
+        EvalRequest all;
+        all.soc_description = soc;
+        result = evaluator.evaluate(op, all);
+    }
     if (!result) return result.error();
     const EvaluationRecord record = record_of(*result);
     if (!record.latency_us) return make_error(op.display_name() + " does not pass under a SoC variant: " + result->reason);
@@ -102,13 +107,12 @@ SensitivitySummary summarize(const std::vector<OperatorSensitivity>& ops) {
     return s;
 }
 
-Result<std::vector<double>> retime(const std::filesystem::path& op_dir, const std::vector<SocVariant>& variants,
-                                   const std::vector<std::unique_ptr<Evaluator>>& evaluators) {
+Result<std::vector<double>> retime(const std::filesystem::path& op_dir, const std::vector<SocVariant>& variants, Evaluator& evaluator) {
     auto op = load_operator(op_dir);
     if (!op) return op.error();
     std::vector<double> latencies;
     for (size_t i = 0; i < variants.size(); ++i) {
-        auto l = latency_under(*evaluators.at(i), *op);
+        auto l = latency_under(evaluator, *op, variants[i].soc);
         if (!l) {
             Error e = l.error();
             e.message += " (variant " + variants[i].label + ")";
