@@ -63,16 +63,20 @@ int run_bench_sensitivity(const SensitivityRequest& request, const std::vector<S
                                  variants.size(), ends, variants.size() - 1 - ends, total);
     }
     // Every program to re-time, once each: the published operators, then each job's final one.
+    // A final program is a copy of the published one with the method's files, judged by the
+    // published operator's cases (its manifest and goldens), as the study judged it.
     struct Program {
         fs::path dir;
+        const StudyTarget* target = nullptr;
+        bool is_final = false;
         std::vector<double> latencies;
         std::optional<Error> error;
     };
     std::vector<Program> programs;
     std::map<fs::path, size_t> index;
-    auto program = [&](const fs::path& dir) {
+    auto program = [&](const fs::path& dir, const StudyTarget* target, bool is_final) {
         auto [it, fresh] = index.try_emplace(dir, programs.size());
-        if (fresh) programs.push_back({dir, {}, {}});
+        if (fresh) programs.push_back({dir, target, is_final, {}, {}});
         return it->second;
     };
     struct Job {
@@ -85,14 +89,19 @@ int run_bench_sensitivity(const SensitivityRequest& request, const std::vector<S
         for (const MethodRun& run : runs) {
             const StudyTarget* target = by_op.count(run.op) ? by_op[run.op] : nullptr;
             if (!target || run.detail.contains("error")) continue;  // a failed job has no final program
-            const size_t published = program(target->dir);
+            const size_t published = program(target->dir, target, false);
             const auto final_dir = final_program(study_job_dir(request.out, method, run.seed, request.several_seeds, run.op), *target);
-            jobs.push_back({method, &run, published, final_dir ? program(*final_dir) : published});
+            jobs.push_back({method, &run, published, final_dir ? program(*final_dir, target, true) : published});
         }
     std::mutex mutex;
     size_t timed = 0;
     for_each_parallel(programs.size(), request.parallel, [&](size_t i) {
-        auto l = retime(programs[i].dir, variants, *session.evaluator);
+        Result<std::vector<double>> l = make_error("not loaded");
+        auto published = load_operator(programs[i].target->dir);
+        if (!published) l = published.error();
+        else if (!programs[i].is_final) l = retime(*published, variants, *session.evaluator);
+        else if (auto final = load_copy_of(programs[i].dir, *published); !final) l = final.error();
+        else l = retime(*final, variants, *session.evaluator);
         std::lock_guard lock(mutex);
         if (l) programs[i].latencies = std::move(*l);
         else programs[i].error = l.error();

@@ -27,15 +27,12 @@ double median_of(std::vector<double> v) {
 }
 
 Result<double> latency_under(Evaluator& evaluator, const OperatorSource& op, const json& soc) {
-    EvalRequest perf_only;
-    perf_only.role_filter = CaseRole::perf;
-    perf_only.soc_description = soc;
-    auto result = evaluator.evaluate(op, perf_only);
-    if (result && result->cases.empty()) {  // no case marked perf
-        EvalRequest all;
-        all.soc_description = soc;
-        result = evaluator.evaluate(op, all);
-    }
+    EvalRequest request;
+    request.soc_description = soc;
+    // Perf cases only, as the searches' objective; all cases when none is marked perf.
+    if (std::any_of(op.cases.begin(), op.cases.end(), [](const CaseDraft& c) { return c.role == CaseRole::perf; }))
+        request.role_filter = CaseRole::perf;
+    auto result = evaluator.evaluate(op, request);
     if (!result) return result.error();
     const EvaluationRecord record = record_of(*result);
     if (!record.latency_us) return make_error(op.display_name() + " does not pass under a SoC variant: " + result->reason);
@@ -107,12 +104,10 @@ SensitivitySummary summarize(const std::vector<OperatorSensitivity>& ops) {
     return s;
 }
 
-Result<std::vector<double>> retime(const std::filesystem::path& op_dir, const std::vector<SocVariant>& variants, Evaluator& evaluator) {
-    auto op = load_operator(op_dir);
-    if (!op) return op.error();
+Result<std::vector<double>> retime(const OperatorSource& op, const std::vector<SocVariant>& variants, Evaluator& evaluator) {
     std::vector<double> latencies;
     for (size_t i = 0; i < variants.size(); ++i) {
-        auto l = latency_under(evaluator, *op, variants[i].soc);
+        auto l = latency_under(evaluator, op, variants[i].soc);
         if (!l) {
             Error e = l.error();
             e.message += " (variant " + variants[i].label + ")";

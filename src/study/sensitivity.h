@@ -56,7 +56,7 @@ SensitivitySummary summarize(const std::vector<OperatorSensitivity>& ops);
 // The latency that the searches minimise (eval/ledger.h) of `op_dir` under every variant
 // (EvalRequest::soc_description, so that one evaluator's inputs and goldens serve them all):
 // perf cases only, all cases when the manifest marks none. An error when one does not pass.
-Result<std::vector<double>> retime(const std::filesystem::path& op_dir, const std::vector<SocVariant>& variants, Evaluator& evaluator);
+Result<std::vector<double>> retime(const OperatorSource& op, const std::vector<SocVariant>& variants, Evaluator& evaluator);
 
 // sensitivity.json: the variants' labels, every pair, per method its operators and summary.
 nlohmann::json sensitivity_json(const std::vector<SocVariant>& variants,
