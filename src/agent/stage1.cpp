@@ -12,6 +12,7 @@
 #include "agent/prompts.h"
 #include "agent/split_cores.h"
 #include "agent/transfer.h"
+#include "eval/soc_variants.h"
 
 namespace ascendopt {
 
@@ -57,6 +58,23 @@ std::string diagnosis_for(const nlohmann::json& profile, const Stage1Result& out
     return rules + "\n" + reply->text;
 }
 
+// Under --robust (EvalOptions::robust_variants): why `candidate`, faster than `incumbent` on the
+// nominal SoC, is still refused: it is not faster by the threshold under every variant. Empty
+// when it is, or when --robust is off. The re-timings are re-simulations of two programs
+// already evaluated: they cost no budget.
+Result<std::string> not_robust(CandidateRunner& runner, const CandidateFiles& incumbent, const CandidateFiles& candidate, double threshold) {
+    const auto variants = robust_variants(runner.evaluator().options());
+    if (variants.empty()) return std::string();
+    auto before = runner.materialize(incumbent);
+    if (!before) return before.error();
+    auto after = runner.materialize(candidate);
+    if (!after) return after.error();
+    auto g = robust_gain({*before, {}}, {*after, {}}, variants, runner.evaluator());
+    if (!g) return "not faster everywhere: " + g.error().message;
+    if (g->worst > 1 + threshold) return std::string();
+    return "not faster everywhere (" + describe_robust(*g) + ")";
+}
+
 // One LLM rewrite with its repairs. True when a faster version was accepted into `out`.
 Result<bool> llm_round(CandidateRunner& runner, const std::vector<Bank::Hit>& hits, const std::string& diagnosis, Stage1Result& out,
                        nlohmann::json& profile, const Stage1Options& o) {
@@ -91,6 +109,13 @@ Result<bool> llm_round(CandidateRunner& runner, const std::vector<Bank::Hit>& hi
                 if (ratio <= 1 + o.noise_threshold) {
                     out.episode.push_back(fmt::format("a rewrite of {} was correct but not faster ({:.3f}x)", files, ratio));
                     out.attempts.push_back({ids.empty() ? 0 : ids[0], fmt::format("not faster ({:.3f}x)", ratio)});
+                    return false;
+                }
+                auto refused = not_robust(runner, out.best, applied.files, o.noise_threshold);
+                if (!refused) return refused.error();
+                if (!refused->empty()) {
+                    out.episode.push_back(fmt::format("a rewrite of {} was faster on the nominal SoC but {}", files, *refused));
+                    out.attempts.push_back({ids.empty() ? 0 : ids[0], *refused});
                     return false;
                 }
                 out.episode.push_back(fmt::format("a rewrite of {} was accepted: {:.3f} -> {:.3f} us", files, out.best_us, *e.record.latency_us));
@@ -167,6 +192,12 @@ Result<Stage1Result> run_stage1(CandidateRunner& runner, Bank& bank, const Stage
             const double ratio = out.best_us / *e.record.latency_us;
             if (ratio <= 1 + o.noise_threshold) {
                 out.attempts.push_back({rec.id, fmt::format("not faster ({:.3f}x)", ratio)});
+                continue;
+            }
+            auto refused = not_robust(runner, out.best, (*proposal)->files, o.noise_threshold);
+            if (!refused) return refused.error();
+            if (!refused->empty()) {
+                out.attempts.push_back({rec.id, *refused});
                 continue;
             }
             out.attempts.push_back({rec.id, fmt::format("accepted ({:.2f}x)", ratio)});

@@ -17,7 +17,11 @@ Result<std::optional<Evaluated>> CandidateRunner::evaluate(const CandidateFiles&
     if (!op) return op.error();
     auto entry = m_ledger.evaluate(hash, nlohmann::json::object(), [&] {
         auto result = m_evaluator.evaluate(*op);
-        if (result) return record_of(*result);
+        if (result) {
+            EvaluationRecord record = record_of(*result);
+            reject_new_races(record);
+            return record;
+        }
         EvaluationRecord e;
         e.status = EvalStatus::run_failed;
         e.reason = result.error().message;
@@ -26,6 +30,30 @@ Result<std::optional<Evaluated>> CandidateRunner::evaluate(const CandidateFiles&
     if (!entry) return entry.error();
     if (!*entry) return std::optional<Evaluated>();
     return std::optional<Evaluated>(Evaluated{(*entry)->record, hash, (*entry)->cached});
+}
+
+namespace {
+
+std::set<std::string> race_identities(const EvaluationRecord& r) {
+    std::set<std::string> ids;
+    if (const auto it = r.metrics.find("races"); it != r.metrics.end() && it->is_array())
+        for (const auto& race : *it) ids.insert(race.value("identity", std::string()));
+    return ids;
+}
+
+}  // namespace
+
+void CandidateRunner::reject_new_races(EvaluationRecord& record) const {
+    if (!m_original_races || record.status != EvalStatus::ok) return;
+    const auto it = record.metrics.find("races");
+    if (it == record.metrics.end() || !it->is_array()) return;
+    for (const auto& race : *it) {
+        if (m_original_races->count(race.value("identity", std::string()))) continue;
+        record.status = EvalStatus::race;
+        record.reason = "a race the original does not have: " + race.value("text", std::string());
+        record.latency_us.reset();
+        return;
+    }
 }
 
 Result<CandidateRunner::Start> CandidateRunner::measure_original() {
@@ -38,6 +66,7 @@ Result<CandidateRunner::Start> CandidateRunner::measure_original() {
     if (!(*evaluated)->ok())
         return make_error(name + " does not pass its cases: " + (*evaluated)->record.reason,
                           "every method starts from a correct operator; `ascendopt eval` shows what fails");
+    m_original_races = race_identities((*evaluated)->record);
     return Start{std::move(*files), std::move(**evaluated)};
 }
 

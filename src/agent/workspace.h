@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "eval/candidate_folder.h"
@@ -30,7 +31,10 @@ public:
     CandidateRunner(OperatorSource original, Evaluator& evaluator, RunStore& store, EvaluationLedger& ledger, std::filesystem::path out_dir)
         : m_original(std::move(original)), m_evaluator(evaluator), m_store(store), m_ledger(ledger), m_out(std::move(out_dir)) {}
 
-    // The evaluation of `files`; nullopt when it is new and the budget is spent.
+    // The evaluation of `files`; nullopt when it is new and the budget is spent. Once the
+    // original is measured, a candidate with a race the original does not have (twin/rt/hazard.h;
+    // the same kind between the same pipes and APIs, wherever the lines moved) fails with status
+    // race: a rewrite that drops a needed synchronisation is not a correct candidate.
     Result<std::optional<Evaluated>> evaluate(const CandidateFiles& files);
     // The original operator's files and their evaluation, the starting point of a method; an
     // error when the budget cannot pay for it or the original does not pass its cases.
@@ -44,6 +48,7 @@ public:
     Result<OperatorSource> materialize(const CandidateFiles& files, std::string* hash = nullptr);
     const OperatorSource& original() const { return m_original; }
     EvaluationLedger& ledger() { return m_ledger; }
+    Evaluator& evaluator() { return m_evaluator; }
 
 private:
     OperatorSource m_original;
@@ -51,6 +56,8 @@ private:
     RunStore& m_store;
     EvaluationLedger& m_ledger;
     std::filesystem::path m_out;
+    std::optional<std::set<std::string>> m_original_races;  // race identities, once the original is measured
+    void reject_new_races(EvaluationRecord& record) const;
 };
 
 // Everything a run needs to evaluate whole-operator candidates, opened in one call: the run's

@@ -153,6 +153,7 @@ CommandRunner add_optimize_command(CLI::App& app) {
     cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
     add_common_eval_options(*cmd, a->eval);
     add_replay_option(*cmd, a->eval);
+    add_robust_option(*cmd, a->eval);
     add_setting_flags(*cmd, a->settings);
     cmd->footer(k_exit_codes_help);
     return [a] { return run_optimize(*a); };

@@ -127,6 +127,7 @@ CommandRunner add_tune_command(CLI::App& app) {
     cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
     add_common_eval_options(*cmd, args->eval);
     add_replay_option(*cmd, args->eval);
+    add_robust_option(*cmd, args->eval);
     cmd->footer(k_exit_codes_help);
     return [args] { return run_tune(*args); };
 }

@@ -30,5 +30,7 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& options);
 // The searches (tune, optimize, rewind, bench) replay identical evaluations (eval/eval_memo.h)
 // unless --no-replay.
 void add_replay_option(CLI::App& cmd, EvalOptions& options);
+// --robust (optimize, tune, bench): EvalOptions::robust.
+void add_robust_option(CLI::App& cmd, EvalOptions& options);
 
 }  // namespace ascendopt

@@ -1,11 +1,27 @@
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include "cli/commands.h"
 #include "eval/evaluator.h"
 
 namespace ascendopt {
+namespace {
+
+void add_race_option(CLI::App& cmd, EvalOptions& o) {
+    o.races = RaceCheck::note;
+    const std::map<std::string, RaceCheck> modes = {{"fail", RaceCheck::fail}, {"note", RaceCheck::note}, {"off", RaceCheck::off}};
+    cmd.add_option("--races", o.races,
+                   "The hazard checker (docs/twin.md, 'Races'): on-chip bytes that two pipes touch with no flag, barrier or queue "
+                   "hand-off ordering them. note: reported, the case passes (published operators have races; Stage I and rewind "
+                   "reject a candidate with a race its original lacks); fail: such a case fails with status race; off: not checked")
+        ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case))
+        ->type_name("fail|note|off")
+        ->default_str("note");
+}
+
+}  // namespace
 
 void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
     o.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
@@ -61,8 +77,16 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
     cmd.add_flag("--strict-ub", o.strict_ub,
                  "Fail any UB access past its tensor's buffer, even when it stays inside the UB (the device allows it: it "
                  "reads or overwrites the next buffer)");
+    add_race_option(cmd, o);
     cmd.add_flag("--unsandboxed", o.unsandboxed,
                  "Build and run candidates without the bubblewrap sandbox (where it cannot run); every result says so");
+}
+
+void add_robust_option(CLI::App& cmd, EvalOptions& o) {
+    cmd.add_flag("--robust", o.robust,
+                 "Accept a rewrite (Stage I) or a tiling (Stage II) only when it is faster with every estimated timing "
+                 "parameter at either end of its range (`ascendopt soc --estimates`), not only on the nominal SoC; the "
+                 "re-timings cost no budget");
 }
 
 void add_replay_option(CLI::App& cmd, EvalOptions& o) {

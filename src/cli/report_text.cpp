@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+
+#include "eval/race_report.h"
 
 namespace ascendopt {
 namespace {
@@ -77,6 +80,31 @@ std::string ub_overrun_notes(const EvalResult& r) {
     return out;
 }
 
+// Races the hazard checker found (--races) in cases they did not fail (--races=note, or a case
+// that failed otherwise): each pair of instructions once, with the cases it was seen in.
+std::string race_notes(const EvalResult& r) {
+    std::map<std::string, std::pair<std::string, int>> groups;  // the pair -> (first sentence, cases)
+    std::vector<std::string> order;
+    for (const auto& c : r.cases) {
+        if (c.status == EvalStatus::race) continue;  // its own line says it
+        std::vector<std::string> in_case;  // one pair of lines may come from several sites (instantiations)
+        for (const auto& race : twin_list(c, "races")) {
+            const std::string key = race_identity(race);
+            if (std::find(in_case.begin(), in_case.end(), key) != in_case.end()) continue;
+            in_case.push_back(key);
+            auto& g = groups[key];
+            if (g.second++ == 0) {
+                g.first = describe_race(race);
+                order.push_back(key);
+            }
+        }
+    }
+    std::string out;
+    for (const auto& key : order)
+        out += fmt::format("  race: {} (in {} of {} cases)\n", groups[key].first, groups[key].second, r.cases.size());
+    return out;
+}
+
 }  // namespace
 
 std::string render_eval(const EvalResult& r) {
@@ -98,6 +126,7 @@ std::string render_eval(const EvalResult& r) {
     for (const auto& c : r.cases) out += case_line(c, width);
     out += padding_notes(r);
     out += ub_overrun_notes(r);
+    out += race_notes(r);
     const size_t checked = r.cases.size() - size_t(defects);
     out += fmt::format("  {} of {} cases passed", passed, checked);
     if (defects > 0) out += fmt::format("; {} known operator defect{} reproduced", defects, defects == 1 ? "" : "s");

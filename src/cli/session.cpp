@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
 #include "eval/soc_loader.h"
+#include "eval/soc_variants.h"
 #include "util/files.h"
 #include "util/sandbox.h"
 
@@ -37,6 +38,16 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
         return k_exit_bad_input;
     }
     options.soc_description = *soc;
+    if (options.robust) {
+        // The ends of every estimated parameter's range (no random samples: an acceptance test
+        // should be the same for the same programs).
+        auto params = load_soc_parameters(options.soc, tc->share_dir);
+        if (!params) {
+            std::cerr << render_error(params.error());
+            return k_exit_bad_input;
+        }
+        options.robust_variants = to_json(sensitivity_variants(params->doc, params->parameters, 0, 0));
+    }
     if (!options.unsandboxed) {
         auto bwrap = working_bubblewrap();
         if (!bwrap) {

@@ -6,7 +6,7 @@ namespace ascendopt {
 namespace {
 
 constexpr const char* k_names[] = {"ok", "build_failed", "tiling_failed", "run_failed",
-                                   "timeout", "wrong_result", "resource_exceeded", "rejected", "golden_failed"};
+                                   "timeout", "wrong_result", "resource_exceeded", "rejected", "golden_failed", "race"};
 
 nlohmann::json to_json(const OutputComparison& c) {
     nlohmann::json j = {{"name", c.name},

@@ -14,7 +14,10 @@ namespace ascendopt {
 
 // golden_failed: the case's golden could not be computed (it raised, or imports a module this
 // Python lacks), so the case was not run; the operator is not to blame, the case is unchecked.
-enum class EvalStatus { ok, build_failed, tiling_failed, run_failed, timeout, wrong_result, resource_exceeded, rejected, golden_failed };
+// race: the hazard checker (--races=fail) found on-chip bytes two pipes touch with nothing
+// ordering them (twin/rt/hazard.h): the result holds on the twin, which runs instructions one
+// after another, and may not on the device.
+enum class EvalStatus { ok, build_failed, tiling_failed, run_failed, timeout, wrong_result, resource_exceeded, rejected, golden_failed, race };
 const char* status_name(EvalStatus s);
 std::optional<EvalStatus> parse_status(const std::string& s);
 

@@ -3,6 +3,7 @@
 #include "eval/candidate_launch.h"
 #include "eval/compare.h"
 #include "eval/hidden_case.h"
+#include "eval/race_report.h"
 #include "eval/symbolize.h"
 #include "eval/tiling_plan.h"
 #include "util/files.h"
@@ -334,7 +335,7 @@ nlohmann::json job_header(const KernelBuild& kernel, const std::string& op_type,
     nlohmann::json job = {{"op", op_type}, {"kernel", kernel.kernel_name}, {"kernel_args", kernel.kernel_args},
                           {"kernel_type", kernel.inferred_type},
                           {"soc", options.soc_description}, {"timing", options.timing}, {"strict_gm", options.strict_gm}, {"strict_ub", options.strict_ub},
-                          {"cases", nlohmann::json::array()}};
+                          {"races", options.races != RaceCheck::off}, {"cases", nlohmann::json::array()}};
     if (options.timeout_seconds > 0) job["case_timeout_s"] = options.timeout_seconds;
     return job;
 }
@@ -450,6 +451,16 @@ void keep_tiled_ahead(const std::vector<CaseRun>& runs, size_t first, const std:
     }
 }
 
+// Places the races the twin reported at their source lines and, under --races=fail, fails a
+// case that passed otherwise (a case that failed keeps its first verdict; its races are noted).
+void judge_races(const fs::path& binary, const EvalOptions& options, CaseResult& r) {
+    if (!r.twin.is_object() || !r.twin.contains("races") || !r.twin["races"].is_array() || r.twin["races"].empty()) return;
+    resolve_race_sites(r.twin, binary);
+    if (options.races != RaceCheck::fail || r.status != EvalStatus::ok) return;
+    r.status = EvalStatus::race;
+    r.reason = race_reason(r.twin);
+}
+
 // Launches the planned cases (indices into `runs`, with their plans), each process running
 // until a case ends it, and judges each case's result into `out`.
 Status launch_planned(const std::vector<CaseRun>& runs, const std::vector<size_t>& planned, const std::vector<nlohmann::json>& plans,
@@ -466,6 +477,7 @@ Status launch_planned(const std::vector<CaseRun>& runs, const std::vector<size_t
             const Written wrote = read_verdict(result_file(run), kernel.binary, r);
             if (wrote == Written::nothing) judge_process_end(*p, r);
             if (r.status == EvalStatus::ok && !preflight) check_outputs(*run.c, *run.data, run.work_dir, options, r);
+            if (!preflight) judge_races(kernel.binary, options, r);
             if (r.status != EvalStatus::ok) r.log_tail = p->output;
             if (wrote != Written::verdict) {
                 ++k;  // the cases after this one never ran: a fresh process runs them

@@ -53,14 +53,17 @@ public:
         if (built->failure) return build_failed(result, *built->failure);
         result.op_name = built->op_type;
         result.build_cached = built->cached;
-        // Another SoC description for this evaluation only (a sensitivity re-timing): the same
-        // cases, inputs and goldens, another timing model.
+        // Another SoC description for this evaluation only (a sensitivity re-timing: the same
+        // cases, inputs and goldens, another timing model), or other inputs (a study seed's:
+        // their own prepared data, goldens and stored results).
         EvalOptions variant;
-        if (request.soc_description) {
+        const bool varied = request.soc_description || (request.input_seed && *request.input_seed != m_opts.seed);
+        if (varied) {
             variant = m_opts;
-            variant.soc_description = *request.soc_description;
+            if (request.soc_description) variant.soc_description = *request.soc_description;
+            if (request.input_seed) variant.seed = *request.input_seed;
         }
-        const EvalOptions& opts = request.soc_description ? variant : m_opts;
+        const EvalOptions& opts = varied ? variant : m_opts;
         std::optional<std::string> memo_key;
         if (m_memo) {
             memo_key = EvalMemo::key(built->host_key, kernel_binaries(*built), built->cases, request.env, opts);
@@ -83,7 +86,7 @@ public:
             if (auto fits = fits_in_memory(c, m_opts.memory_limit_bytes); !fits) return fits.error();
             // The hidden case's shape is one per run (run_hidden_nonce): the store keeps its data
             // with the other cases', one entry per run.
-            auto data = (*store)->get(c, m_opts.seed);
+            auto data = (*store)->get(c, opts.seed);
             if (!data) return data.error();
             if ((*data)->golden_failure) {
                 slots[i] = golden_failed(c, *(*data)->golden_failure);

@@ -21,6 +21,9 @@
 
 namespace ascendopt {
 
+enum class RaceCheck { off, note, fail };
+const char* race_check_name(RaceCheck r);  // "off", "note", "fail"
+
 struct EvalOptions {
     std::string soc = "Ascend910B2";
     nlohmann::json soc_description;            // load_soc(soc); filled by the caller
@@ -51,6 +54,15 @@ struct EvalOptions {
     bool strict_gm = false;
     // UB accesses past their tensor's buffer fail even inside the UB (docs/twin.md).
     bool strict_ub = false;
+    // The hazard checker (twin/rt/hazard.h, docs/twin.md "Races"): off, or on with each race
+    // reported in the case's twin notes (note) or failing the case with status race (fail).
+    RaceCheck races = RaceCheck::off;
+    // --robust: Stage I and Stage II accept a change only when it is faster under every SoC
+    // variant here (eval/soc_variants.h: nominal, then each estimated parameter at the ends of
+    // its range), each {label, soc}; empty: accepted on the nominal SoC alone. Filled by the
+    // session from the SoC file's ranges.
+    bool robust = false;
+    nlohmann::json robust_variants = nlohmann::json::array();
     // Replay the stored result of an identical earlier evaluation (eval_memo.h). On for the
     // searches (tune, optimize, rewind, bench); eval and profile always run.
     bool replay = false;
@@ -64,6 +76,9 @@ struct EvalRequest {
     // Time under this SoC description instead of the session's (a sensitivity re-timing): the
     // same cases, inputs and goldens. It must describe the same chip (cores, memories).
     std::optional<nlohmann::json> soc_description;
+    // Generate the cases' inputs from this seed instead of the session's (a study seed: each
+    // repetition measures on inputs of its own). Goldens follow the inputs.
+    std::optional<uint64_t> input_seed;
 };
 
 // Progress events for the command line: "build", "case".
@@ -91,6 +106,28 @@ public:
     virtual Result<PreflightResult> preflight(const OperatorSource& op, const EvalRequest& request) = 0;
     // The session's settings, fixed when the evaluator was made (SoC, input seed, limits).
     virtual const EvalOptions& options() const = 0;
+};
+
+// Evaluations through `inner` with their inputs drawn from `seed` (EvalRequest::input_seed),
+// unless a request names its own: what a study gives the jobs of one of its seeds.
+class InputSeedEvaluator : public Evaluator {
+public:
+    InputSeedEvaluator(Evaluator& inner, uint64_t seed) : m_inner(inner), m_seed(seed) {}
+    Result<EvalResult> evaluate(const OperatorSource& op, const EvalRequest& request, const ProgressFn& progress) override {
+        return m_inner.evaluate(op, seeded(request), progress);
+    }
+    Result<PreflightResult> preflight(const OperatorSource& op, const EvalRequest& request) override {
+        return m_inner.preflight(op, seeded(request));
+    }
+    const EvalOptions& options() const override { return m_inner.options(); }
+
+private:
+    EvalRequest seeded(EvalRequest r) const {
+        if (!r.input_seed) r.input_seed = m_seed;
+        return r;
+    }
+    Evaluator& m_inner;
+    uint64_t m_seed;
 };
 
 // The evaluator of a session: built once (cli/session.cpp) and handed to every layer above

@@ -1,6 +1,7 @@
 #include "eval/ledger.h"
 
 #include "eval/profile.h"
+#include "eval/race_report.h"
 
 namespace ascendopt {
 namespace {
@@ -37,6 +38,7 @@ EvaluationRecord record_of(const EvalResult& r) {
     if (r.status == EvalStatus::ok) e.latency_us = any_perf ? perf : all;
     e.metrics = {{"cases", r.cases.size()}, {"build_seconds", r.build_seconds}, {"build_cached", r.build_cached}};
     if (slowest && slowest->twin.contains("timing")) e.metrics["profile"] = compact_profile(*slowest);
+    if (auto races = race_summary(r); !races.empty()) e.metrics["races"] = std::move(races);
     return e;
 }
 

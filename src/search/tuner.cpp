@@ -7,6 +7,7 @@
 
 #include "eval/candidate_folder.h"
 #include "eval/ledger.h"
+#include "eval/soc_variants.h"
 #include "search/constraint.h"
 #include "util/files.h"
 #include "util/hash.h"
@@ -336,6 +337,34 @@ Result<std::unique_ptr<OwnOrShared>> open_run(const OperatorSource& op, const Ev
 
 }  // namespace
 
+namespace {
+
+// Under --robust (EvalOptions::robust_variants): the best configuration replaces the original
+// only when it is faster under every variant of the SoC; otherwise the original stands and
+// `result.robust` says why. The re-timings re-simulate two configurations already evaluated:
+// they cost no budget.
+Status keep_only_robust(Session& session, const std::vector<Tunable>& tunables, TuneResult& result) {
+    const auto variants = robust_variants(session.evaluator().options());
+    if (variants.empty() || !result.baseline_us || result.best == result.baseline) return ok_status();
+    auto base = session.candidate(result.baseline);
+    if (!base) return base.error();
+    auto best = session.candidate(result.best);
+    if (!best) return best.error();
+    auto g = robust_gain({(*base)->op, host_environment(tunables, result.baseline)}, {(*best)->op, host_environment(tunables, result.best)},
+                         variants, session.evaluator());
+    if (g && g->worst > 1) {
+        result.robust = "faster everywhere: " + describe_robust(*g);
+        return ok_status();
+    }
+    result.robust = "the best configuration is not faster everywhere (" + (g ? describe_robust(*g) : g.error().message) +
+                    "): the original configuration stands";
+    result.best = result.baseline;
+    result.best_us = result.baseline_us;
+    return ok_status();
+}
+
+}  // namespace
+
 Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const TuneOptions& options,
                         const std::function<void(const TuneProgress&)>& progress, SharedRun* shared) {
     const auto start = std::chrono::steady_clock::now();
@@ -412,6 +441,7 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
     result.evaluations = ledger->budget().used() - spent_before;
     result.cache_hits = runner.cache_hits;
     if (!result.best_us) return make_error("no configuration of " + op.display_name() + " passed its cases", "see the run store: " + store_file.string());
+    if (auto kept = keep_only_robust(session, *tunables, result); !kept) return kept.error();
 
     for (const auto& t : *tunables) result.best.emplace(t.name, t.value);
     auto baked = bake_config(op, *tunables, result.best);
@@ -442,6 +472,7 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
                       {"latency_unit", "us"}, {"latency_source", "sim"}, {"tunables", tunables_json},
                       {"tuned_operator", result.tuned_dir.string()}, {"run_store", store_file.string()}};
     result.summary["left_out"] = left_out;  // constants not tuned, and why
+    if (!result.robust.empty()) result.summary["robust"] = result.robust;
     result.summary["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // this invocation
     if (result.baseline_us) result.summary["baseline_latency"] = *result.baseline_us;
     result.summary["best_latency"] = *result.best_us;

@@ -59,6 +59,9 @@ struct TuneResult {
     // `op` has no constant to tune: nothing was evaluated and nothing else is set. The caller
     // decides what that means (`ascendopt tune`: an error; optimize: Stage I's result stands).
     bool nothing_to_tune = false;
+    // Under --robust, what the check of the best configuration across the SoC's estimated
+    // ranges found (empty without --robust, or when the best is the original).
+    std::string robust;
 };
 
 // The UB a tiling may plan with on the evaluator's SoC.

@@ -4,20 +4,12 @@
 #include <cmath>
 #include <map>
 
-#include "eval/ledger.h"
 #include "study/metrics.h"
-#include "util/random.h"
 
 namespace ascendopt {
 namespace {
 
 using nlohmann::json;
-
-// A factor drawn so that halving and doubling are equally likely (ranges span up to 10x).
-double log_uniform(Rng& rng, double lo, double hi) {
-    if (lo <= 0) return rng.uniform(lo, hi);
-    return std::exp(rng.uniform(std::log(lo), std::log(hi)));
-}
 
 double median_of(std::vector<double> v) {
     if (v.empty()) return 1;
@@ -26,38 +18,7 @@ double median_of(std::vector<double> v) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-Result<double> latency_under(Evaluator& evaluator, const OperatorSource& op, const json& soc) {
-    EvalRequest request;
-    request.soc_description = soc;
-    // Perf cases only, as the searches' objective; all cases when none is marked perf.
-    if (std::any_of(op.cases.begin(), op.cases.end(), [](const CaseDraft& c) { return c.role == CaseRole::perf; }))
-        request.role_filter = CaseRole::perf;
-    auto result = evaluator.evaluate(op, request);
-    if (!result) return result.error();
-    const EvaluationRecord record = record_of(*result);
-    if (!record.latency_us) return make_error(op.display_name() + " does not pass under a SoC variant: " + result->reason);
-    return *record.latency_us;
-}
-
 }  // namespace
-
-std::vector<SocVariant> sensitivity_variants(const json& soc, const std::vector<SocParameter>& params, int samples, uint64_t seed) {
-    std::vector<SocVariant> out{{"nominal", soc}};
-    std::vector<UncertainParameter> uncertain;
-    for (auto& u : uncertain_parameters(params))
-        if (u.low_factor < u.high_factor) uncertain.push_back(std::move(u));  // a zero-width range moves nothing
-    for (const auto& u : uncertain) {  // an end at the file's own value would repeat the nominal
-        if (u.low_factor != 1) out.push_back({u.name + "=low", scaled_soc(soc, params, u, u.low_factor)});
-        if (u.high_factor != 1) out.push_back({u.name + "=high", scaled_soc(soc, params, u, u.high_factor)});
-    }
-    for (int k = 0; k < samples && !uncertain.empty(); ++k) {
-        Rng rng(seed * 1000003 + uint64_t(k));
-        json doc = soc;
-        for (const auto& u : uncertain) doc = scaled_soc(std::move(doc), params, u, log_uniform(rng, u.low_factor, u.high_factor));
-        out.push_back({"sample-" + std::to_string(k + 1), std::move(doc)});
-    }
-    return out;
-}
 
 std::vector<OperatorSensitivity> per_operator(const std::vector<PairSensitivity>& pairs, const std::vector<SocVariant>& variants) {
     std::map<std::string, std::vector<const PairSensitivity*>> by_op;
@@ -102,20 +63,6 @@ SensitivitySummary summarize(const std::vector<OperatorSensitivity>& ops) {
     s.gm_without_largest = without.empty() ? 1 : geometric_mean(without);
     if (largest) s.largest = largest->op;
     return s;
-}
-
-Result<std::vector<double>> retime(const OperatorSource& op, const std::vector<SocVariant>& variants, Evaluator& evaluator) {
-    std::vector<double> latencies;
-    for (size_t i = 0; i < variants.size(); ++i) {
-        auto l = latency_under(evaluator, op, variants[i].soc);
-        if (!l) {
-            Error e = l.error();
-            e.message += " (variant " + variants[i].label + ")";
-            return e;
-        }
-        latencies.push_back(*l);
-    }
-    return latencies;
 }
 
 json sensitivity_json(const std::vector<SocVariant>& variants, const std::vector<std::pair<std::string, std::vector<PairSensitivity>>>& by_method) {

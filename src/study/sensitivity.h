@@ -8,7 +8,6 @@
 #pragma once
 
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,18 +15,9 @@
 
 #include "eval/evaluator.h"
 #include "eval/soc_params.h"
+#include "eval/soc_variants.h"
 
 namespace ascendopt {
-
-struct SocVariant {
-    std::string label;  // "nominal", "mte.latency_cycles=low", "sample-3"
-    nlohmann::json soc;
-};
-
-// Nominal first, then each uncertain parameter's low and high end, then `samples` draws
-// (log-uniform within each range, from `seed`): the same list for the same inputs.
-std::vector<SocVariant> sensitivity_variants(const nlohmann::json& soc, const std::vector<SocParameter>& params, int samples,
-                                             uint64_t seed);
 
 // One program pair's speedup under every variant, in variant order.
 struct PairSensitivity {
@@ -52,11 +42,6 @@ struct SensitivitySummary {
     std::string largest;            // the operator left out
 };
 SensitivitySummary summarize(const std::vector<OperatorSensitivity>& ops);
-
-// The latency that the searches minimise (eval/ledger.h) of `op_dir` under every variant
-// (EvalRequest::soc_description, so that one evaluator's inputs and goldens serve them all):
-// perf cases only, all cases when the manifest marks none. An error when one does not pass.
-Result<std::vector<double>> retime(const OperatorSource& op, const std::vector<SocVariant>& variants, Evaluator& evaluator);
 
 // sensitivity.json: the variants' labels, every pair, per method its operators and summary.
 nlohmann::json sensitivity_json(const std::vector<SocVariant>& variants,

@@ -51,7 +51,10 @@ Result<MethodRun> run_job(const StudyJob& job, const StudyPlan& plan, Evaluator&
         if (!b) return b.error();
         bank.emplace(std::move(*b));
     }
-    MethodContext c{.evaluator = evaluator,
+    // Each study seed measures on inputs of its own (the first, the session's seed, on the
+    // session's): the spread over seeds then covers the inputs as well as the search.
+    InputSeedEvaluator seeded(evaluator, job.seed);
+    MethodContext c{.evaluator = seeded,
                     .search_seed = job.seed,
                     .budget = plan.budget,
                     .rewind_share = plan.rewind_share,

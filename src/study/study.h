@@ -33,7 +33,7 @@ struct StudyPlan {
     std::filesystem::path bank;  // empty: none
     int parallel = 1;
     // The study seeds: each method runs on each target once per seed, drawing its random
-    // choices from it (the inputs stay those of the evaluator's seed).
+    // choices and its cases' inputs from it (EvalRequest::input_seed).
     std::vector<uint64_t> seeds = {0};
     // Gives a job that uses an LLM its proposer, templates and parameters (the caller knows the
     // configuration); empty: no LLM.

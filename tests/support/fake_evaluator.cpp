@@ -35,6 +35,7 @@ Result<EvalResult> FakeEvaluator::evaluate(const OperatorSource& op, const EvalR
         perf.latency_us = v.latency_us;
         perf.latency_samples = {v.latency_us};
     }
+    if (!v.races.empty()) perf.twin = {{"races", v.races}};
     r.cases.push_back(perf);
     return r;
 }

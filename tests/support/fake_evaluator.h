@@ -18,9 +18,16 @@ struct FakeVerdict {
     EvalStatus status = EvalStatus::ok;
     double latency_us = 10;
     std::string reason;
+    // What the twin's hazard checker would report in the perf case (twin/rt/hazard.h's JSON).
+    nlohmann::json races = nlohmann::json::array();
 
-    static FakeVerdict passes(double us) { return {EvalStatus::ok, us, ""}; }
-    static FakeVerdict fails(EvalStatus s, std::string why) { return {s, 0, std::move(why)}; }
+    static FakeVerdict passes(double us) { return {EvalStatus::ok, us, "", nlohmann::json::array()}; }
+    static FakeVerdict fails(EvalStatus s, std::string why) { return {s, 0, std::move(why), nlohmann::json::array()}; }
+    FakeVerdict with_races(nlohmann::json r) const {
+        FakeVerdict v = *this;
+        v.races = std::move(r);
+        return v;
+    }
 };
 
 // The text of every file of `op` that goes into a build, concatenated: what rules match on.

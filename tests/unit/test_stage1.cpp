@@ -141,6 +141,87 @@ TEST_F(Stage1OnFake, AWrongRewriteIsRejectedHoweverFast) {
     EXPECT_NE(r->best.at("op_kernel/axpb_custom.cpp").find("BUFFER_NUM = 1"), std::string::npos);
 }
 
+// A race as the twin reports it: `earlier` and `later` are "PIPE:API".
+nlohmann::json race(const std::string& kind, const std::string& earlier, const std::string& later) {
+    auto site = [](const std::string& s) {
+        return nlohmann::json{{"pipe", s.substr(0, s.find(':'))}, {"api", s.substr(s.find(':') + 1)}, {"where", "op_kernel/x.cpp:1"}};
+    };
+    return {{"kind", kind}, {"memory", "UB"}, {"earlier", site(earlier)}, {"later", site(later)}, {"buffer", "in buffer 1"}};
+}
+
+TEST_F(Stage1OnFake, ARewriteWithARaceItsOriginalLacksIsRejectedHoweverFast) {
+    const auto inherited = race("read after write", "S:ub_scalar_write", "V:Mul");
+    const auto dropped_flag = race("read after write", "V:Add", "MTE3:DataCopy");
+    FakeEvaluator fake([&](const std::string& sources, const EvalRequest&) {
+        const bool rewritten = sources.find("BUFFER_NUM = 2") != std::string::npos;
+        return rewritten ? FakeVerdict::passes(6).with_races({inherited, dropped_flag}) : FakeVerdict::passes(10).with_races({inherited});
+    });
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 4);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(r->accepted.empty());
+    EXPECT_EQ(r->best_us, 10);
+    ASSERT_FALSE(r->attempts.empty());
+    EXPECT_NE(r->attempts.back().outcome.find("a race the original does not have: V writes"), std::string::npos) << r->attempts.back().outcome;
+}
+
+TEST_F(Stage1OnFake, ARaceTheOriginalAlreadyHasDoesNotBlockARewrite) {
+    const auto inherited = race("read after write", "S:ub_scalar_write", "V:Mul");
+    FakeEvaluator fake([&](const std::string& sources, const EvalRequest&) {
+        const bool rewritten = sources.find("BUFFER_NUM = 2") != std::string::npos;
+        return (rewritten ? FakeVerdict::passes(6) : FakeVerdict::passes(10)).with_races({inherited});
+    });
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 4);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->accepted.size(), 1u);
+    EXPECT_EQ(r->best_us, 6);
+}
+
+// --robust: the nominal SoC and one variant (marked in the description the fake receives).
+EvalOptions robust_options() {
+    EvalOptions o;
+    o.robust = true;
+    o.robust_variants = nlohmann::json::array({{{"label", "nominal"}, {"soc", {{"variant", 0}}}},
+                                               {{"label", "mte.latency_cycles=low"}, {"soc", {{"variant", 1}}}}});
+    return o;
+}
+
+TEST_F(Stage1OnFake, UnderRobustARewriteSlowerAtOneEndOfARangeIsRefused) {
+    FakeEvaluator fake(
+        [](const std::string& sources, const EvalRequest& r) {
+            const bool low = r.soc_description && r.soc_description->value("variant", 0) == 1;
+            if (sources.find("BUFFER_NUM = 2") == std::string::npos) return FakeVerdict::passes(10);
+            return FakeVerdict::passes(low ? 11 : 6);  // double buffering loses when the DMA latency is low
+        },
+        robust_options());
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 4);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(r->accepted.empty());
+    EXPECT_EQ(r->best_us, 10);
+    ASSERT_FALSE(r->attempts.empty());
+    EXPECT_NE(r->attempts.back().outcome.find("not faster everywhere (1.667x on the nominal SoC, 0.909x at mte.latency_cycles=low)"),
+              std::string::npos)
+        << r->attempts.back().outcome;
+    EXPECT_EQ(used, 2) << "the re-timings cost no budget";
+}
+
+TEST_F(Stage1OnFake, UnderRobustARewriteFasterEverywhereIsAccepted) {
+    FakeEvaluator fake(
+        [](const std::string& sources, const EvalRequest& r) {
+            const bool low = r.soc_description && r.soc_description->value("variant", 0) == 1;
+            if (sources.find("BUFFER_NUM = 2") == std::string::npos) return FakeVerdict::passes(10);
+            return FakeVerdict::passes(low ? 8 : 6);
+        },
+        robust_options());
+    ScriptedModel model(k_double_buffer);
+    auto r = run(fake, model, 4);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->accepted.size(), 1u);
+    EXPECT_EQ(r->best_us, 6);
+}
+
 TEST_F(Stage1OnFake, ARewriteWithinTheNoiseIsNotAccepted) {
     FakeEvaluator fake(by_buffers(FakeVerdict::passes(9.9)));  // 1% faster: under the 2% threshold
     ScriptedModel model(k_double_buffer);

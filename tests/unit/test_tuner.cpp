@@ -51,6 +51,48 @@ protected:
     OperatorSource m_op;
 };
 
+// --robust: two SoC variants, the nominal one and one where large DMA latency makes small tiles
+// pay (the fake reads the variant's marker from the request).
+EvalOptions robust_options() {
+    EvalOptions o;
+    o.robust = true;
+    o.robust_variants = nlohmann::json::array({{{"label", "nominal"}, {"soc", {{"variant", 0}}}},
+                                               {{"label", "mte.latency_cycles=high"}, {"soc", {{"variant", 1}}}}});
+    return o;
+}
+bool at_high_latency(const EvalRequest& r) { return r.soc_description && r.soc_description->value("variant", 0) == 1; }
+
+TEST_F(TunerOnFake, UnderRobustABestThatLosesAtOneEndOfARangeIsNotTaken) {
+    FakeEvaluator fake(
+        [](const std::string& sources, const EvalRequest& r) {
+            FakeVerdict v = modelled(sources, r);
+            if (at_high_latency(r) && tile_bytes(r) < 16384) v.latency_us += 20;  // small tiles lose there
+            return v;
+        },
+        robust_options());
+    auto r = tune_with(fake, "exhaustive", 1000);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->best, r->baseline) << "the original stands";
+    EXPECT_EQ(r->best_us, r->baseline_us);
+    EXPECT_NE(r->robust.find("not faster everywhere"), std::string::npos) << r->robust;
+    EXPECT_NE(r->robust.find("at mte.latency_cycles=high"), std::string::npos) << r->robust;
+}
+
+TEST_F(TunerOnFake, UnderRobustABestFasterEverywhereIsTaken) {
+    FakeEvaluator fake(
+        [](const std::string& sources, const EvalRequest& r) {
+            FakeVerdict v = modelled(sources, r);
+            if (at_high_latency(r)) v.latency_us *= 1.5;  // slower for everyone alike
+            return v;
+        },
+        robust_options());
+    auto r = tune_with(fake, "exhaustive", 1000);
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_TRUE(r->best_us);
+    EXPECT_EQ(*r->best_us, 5);
+    EXPECT_NE(r->robust.find("faster everywhere"), std::string::npos) << r->robust;
+}
+
 TEST_F(TunerOnFake, ExhaustiveSearchFindsTheOptimum) {
     FakeEvaluator fake(modelled);
     auto r = tune_with(fake, "exhaustive", 1000);

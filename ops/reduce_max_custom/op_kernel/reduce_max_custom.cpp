@@ -37,6 +37,8 @@ public:
                 LocalTensor<DTYPE_X> result = work[tiling.alignedCols];
                 for (uint32_t r = 0; r < n; ++r) {
                     ReduceMax(result, xLocal[r * tiling.alignedCols], work, tiling.cols, false);
+                    SetFlag<HardEvent::V_S>(EVENT_ID0);  // the scalar read waits for the vector result
+                    WaitFlag<HardEvent::V_S>(EVENT_ID0);
                     yLocal.SetValue(r, result.GetValue(0));
                 }
             }

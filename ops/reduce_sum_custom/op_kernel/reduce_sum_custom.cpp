@@ -32,6 +32,8 @@ public:
             LocalTensor<DTYPE_X> sum = sumBuf.Get<DTYPE_X>();
             for (uint32_t r = 0; r < n; ++r) {
                 ReduceSum(sum, xLocal[r * tiling.alignedCols], work, tiling.cols);
+                SetFlag<HardEvent::V_S>(EVENT_ID0);  // the scalar read waits for the vector result
+                WaitFlag<HardEvent::V_S>(EVENT_ID0);
                 yLocal.SetValue(r, sum.GetValue(0));
             }
             inQueue.FreeTensor(xLocal);

@@ -33,6 +33,8 @@ public:
             xLocal = inQueue.DeQue<float>();
             Abs(xLocal, xLocal, n);
             ReduceMax(result, xLocal, work, n, false);
+            SetFlag<HardEvent::V_S>(EVENT_ID0);  // the scalar read waits for the vector result
+            WaitFlag<HardEvent::V_S>(EVENT_ID0);
             const float tileMax = result.GetValue(0);
             best = tileMax > best ? tileMax : best;
             inQueue.FreeTensor(xLocal);
@@ -43,12 +45,18 @@ public:
     {
         LocalTensor<float> slots = slotBuf.Get<float>();
         Duplicate(slots, local, SLOT_ELEMS);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);  // the copy-out waits for the slot values
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
         DataCopy(slotsGm[GetBlockIdx() * SLOT_ELEMS], slots, SLOT_ELEMS);
         SyncAll();
         const uint32_t count = GetBlockNum() * SLOT_ELEMS;
         DataCopy(slots, slotsGm, count);
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);  // the reduction waits for every core's slot
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
         LocalTensor<float> work = absBuf.Get<float>();
         ReduceMax(slots, slots, work, count, false);
+        SetFlag<HardEvent::V_S>(EVENT_ID0);
+        WaitFlag<HardEvent::V_S>(EVENT_ID0);
         return slots.GetValue(0);
     }
     __aicore__ inline void Scale(float absMax)

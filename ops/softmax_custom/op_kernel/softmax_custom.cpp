@@ -48,10 +48,14 @@ private:
         LocalTensor<float> work = workBuf.Get<float>();
         LocalTensor<float> scalar = scalarBuf.Get<float>();
         ReduceMax(scalar, v, work, n, false);
+        SetFlag<HardEvent::V_S>(EVENT_ID0);  // the scalar read waits for the vector result
+        WaitFlag<HardEvent::V_S>(EVENT_ID0);
         const float maxValue = scalar.GetValue(0);
         Adds(v, v, -maxValue, n);
         Exp(v, v, n);
         ReduceSum(scalar, v, work, n);
+        SetFlag<HardEvent::V_S>(EVENT_ID0);
+        WaitFlag<HardEvent::V_S>(EVENT_ID0);
         const float sum = scalar.GetValue(0);
         Muls(v, v, 1.0f / sum, n);
         LocalTensor<DTYPE_Y> yLocal = outQueue.AllocTensor<DTYPE_Y>();

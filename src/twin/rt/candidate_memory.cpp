@@ -107,6 +107,13 @@ void own_stack(const void* low, const void* high) {
     t_stack.high = reinterpret_cast<uint64_t>(high);
 }
 
+bool kernel_stack(uintptr_t& low, uintptr_t& high) {
+    if (!t_stack.high) return false;
+    low = uintptr_t(t_stack.low);
+    high = uintptr_t(t_stack.high);
+    return true;
+}
+
 bool kernel_may_write(uint64_t addr, uint64_t bytes) {
     if (t_stack.high && inside(addr, bytes, t_stack.low, t_stack.high)) return true;
     const auto begin = reinterpret_cast<uint64_t>(__ascendopt_candidate_data_start);

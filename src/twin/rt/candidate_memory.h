@@ -19,6 +19,8 @@ namespace ascendopt_twin {
 // [low, high) is the stack the calling thread's kernel code runs on (launch.cpp gives each block
 // one of its own, apart from the trusted frames that launched it); nullptrs: none.
 void own_stack(const void* low, const void* high);
+// The calling thread's kernel stack as own_stack set it; false when it has none.
+bool kernel_stack(uintptr_t& low, uintptr_t& high);
 
 // Whether kernel code may write [addr, addr + bytes) outside GM and on-chip memory: its stack
 // and the candidate objects' statics.

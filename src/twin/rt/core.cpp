@@ -1,6 +1,7 @@
 // Per-thread core state: block identity and core kind, the on-chip memories (the UB of an AIV;
 // L1, L0A, L0B, L0C, BT and FB of an AIC), mask, reduce and cube registers, the current TPipe
 // and instruction counts.
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -46,6 +47,11 @@ struct CoreScope::State {
     std::vector<Buffers> buffers;  // in InitBuffer order
     bool strict_ub = false;
     std::map<std::string, UbOverrun> ub_overruns;  // by API and buffer
+    // The hazard checker (null when off) and the on-chip operands the current API has checked
+    // (check_ub_access), which its instruction then reads or writes.
+    std::unique_ptr<HazardChecker> hazards;
+    std::vector<MemAccess> pending;
+    uintptr_t stack_low = 0, stack_high = 0;  // this thread's stack, for walking the frames of a site
 };
 
 namespace {
@@ -96,6 +102,20 @@ void map_core_windows(State& st) {
 thread_local State* t_core = nullptr;
 thread_local uint64_t t_basic_blocks = 0;  // executed basic blocks of instrumented kernel code
 
+// The thread's stack bounds: a site's frames are walked only inside them.
+void start_hazard_checker(State& st) {
+    st.hazards = std::make_unique<HazardChecker>();
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return;  // no bounds: sites without frames
+    void* addr = nullptr;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+        st.stack_low = reinterpret_cast<uintptr_t>(addr);
+        st.stack_high = st.stack_low + size;
+    }
+    pthread_attr_destroy(&attr);
+}
+
 CoreScope::State& core(const char* api) {
     if (!t_core) fail(ErrorKind::run_failed, api, "called outside a kernel launch (no current core)");
     return *t_core;
@@ -131,6 +151,7 @@ CoreScope::CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, u
     }
     m_state->preflight = options.preflight;
     m_state->strict_ub = options.strict_ub;
+    if (options.check_races && !options.preflight) start_hazard_checker(*m_state);
     t_basic_blocks = 0;
     m_state->soc = &soc;
     m_state->block_idx = block_idx;
@@ -166,6 +187,14 @@ CoreTimeline* CoreScope::timeline() const { return m_state->timeline.get(); }
 uint32_t CoreScope::ub_bytes_used() const { return m_state->high[size_t(Mem::UB)]; }
 uint32_t CoreScope::mem_bytes_used(Mem m) const { return m_state->high[size_t(m)]; }
 
+std::vector<Race> CoreScope::races() const {
+    if (!m_state->hazards) return {};
+    std::vector<Race> out = m_state->hazards->races();
+    for (auto& r : out) r.buffer = describe_ub(m_state->base[size_t(r.mem)] + r.first_byte);
+    return out;
+}
+uint64_t CoreScope::races_dropped() const { return m_state->hazards ? m_state->hazards->dropped() : 0; }
+
 std::vector<UbOverrun> CoreScope::ub_overruns() const {
     std::vector<UbOverrun> out;
     for (const auto& [key, o] : m_state->ub_overruns) out.push_back(o);
@@ -193,12 +222,60 @@ CoreTimeline* timeline() {
     return t_core->timeline.get();
 }
 
+// Where the calling API was issued: the return addresses of the frames above this one (the
+// twin runtime and library are built with frame pointers, as operator builds are). The walk
+// stays inside the thread's stack and only goes up.
+__attribute__((noinline)) Site capture_site(const char* api) {
+    Site s;
+    s.api = api;
+    uintptr_t low = t_core->stack_low, high = t_core->stack_high;
+    kernel_stack(low, high);  // kernel code runs on a stack of its own (launch.cpp)
+    const auto* fp = static_cast<const uintptr_t*>(__builtin_frame_address(0));
+    for (size_t i = 0; i < k_site_frames; ++i) {
+        const auto at = reinterpret_cast<uintptr_t>(fp);
+        if (at % sizeof(uintptr_t) != 0 || at < low || at + 2 * sizeof(uintptr_t) > high) break;
+        s.pcs[i] = fp[1];
+        const auto* next = reinterpret_cast<const uintptr_t*>(fp[0]);
+        if (next <= fp) break;
+        fp = next;
+    }
+    return s;
+}
+
+// Whether an operand check_ub_access names is written ("destination", a temporary buffer).
+bool writes_operand(std::string_view which) {
+    return which == "destination" || which == "dst" || which == "temporary buffer" || which == "sharedTmpBuffer";
+}
+
+// An operand the API passed to its accounting call but did not check: `bytes` from `p`.
+void add_operand(std::vector<MemAccess>& accesses, const void* p, uint64_t bytes, bool write) {
+    Mem m;
+    uint64_t off = 0;
+    if (!p || !mem_of(p, m, off)) return;
+    for (const auto& a : accesses)
+        if (a.mem == m && a.offset == off && a.write == write) return;  // checked already
+    const uint64_t size = t_core->size[size_t(m)];
+    if (off >= size) return;
+    accesses.push_back({m, uint32_t(off), uint32_t(std::min<uint64_t>(bytes, size - off)), write});
+}
+
+// Hands the current instruction to the hazard checker: the operands its API checked, and
+// those of `operands` it did not (`writes`: which of them it writes).
+void check_hazards(PipeId pipe, const char* api, uint64_t bytes, std::initializer_list<std::pair<const void*, bool>> operands) {
+    State& st = *t_core;
+    if (!st.hazards) return;
+    for (const auto& [p, write] : operands) add_operand(st.pending, p, bytes, write);
+    st.hazards->instruction(pipe, st.pending.data(), st.pending.size(), capture_site(api));
+    st.pending.clear();
+}
+
 }  // namespace
 
 void account_copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts, const void* ub) {
     if (!t_core) return;
     stop_in_preflight();
     count(pipe, kind, bytes);
+    check_hazards(pipe, kind, bytes, {{ub, pipe == PipeId::MTE2}});
     if (auto* t = timeline()) t->copy(pipe, kind, bytes, bursts, ub);
 }
 
@@ -228,6 +305,7 @@ void cube_local_copy(const char* kind, uint64_t bytes, const void* dst, const vo
     (void)kind;
     const char* name = dm == Mem::BT ? "DataCopy(L1->BT)" : "DataCopy(L1->FB)";
     count(PipeId::MTE1, name, bytes);
+    check_hazards(PipeId::MTE1, name, bytes, {{dst, true}, {src, false}});
     if (auto* t = timeline()) t->cube(PipeId::MTE1, name, cycles, bytes, {dst, src}, 0);
 }
 
@@ -243,6 +321,7 @@ void account_vector(const char* kind, uint64_t bytes, const void* dst, const voi
                  "; vector APIs run on AIV cores: guard them with ASCEND_IS_AIV (or launch the kernel as a vector kernel type)");
     }
     count(PipeId::V, kind, bytes);
+    check_hazards(PipeId::V, kind, bytes, {{dst, true}, {src0, false}, {src1, false}});
     if (auto* t = timeline()) t->vector(kind, bytes, dst, src0, src1);
 }
 
@@ -251,6 +330,7 @@ void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, 
     stop_in_preflight();
     require_core(CoreKind::aic, kind);
     count(pipe, kind, bytes);
+    check_hazards(pipe, kind, bytes, {{o.dst, true}, {o.src0, false}, {o.src1, false}, {o.src2, false}});
     if (auto* t = timeline()) t->cube(pipe, kind, cycles, bytes, o, gm_bytes);
 }
 
@@ -271,15 +351,45 @@ void require_core(CoreKind kind, const char* api) {
          std::string("a vector API on an ") + core_name(c) + "; vector APIs run on AIV cores: guard them with ASCEND_IS_AIV");
 }
 
-void account_scalar(const void* ub, bool write) {
+void account_scalar(const void* ub, bool write, uint32_t bytes) {
     if (!t_core) return;
     stop_in_preflight();
-    count(PipeId::S, ub ? (write ? "ub_scalar_write" : "ub_scalar_read") : (write ? "gm_scalar_write" : "gm_scalar_read"), 0);
+    const char* kind = ub ? (write ? "ub_scalar_write" : "ub_scalar_read") : (write ? "gm_scalar_write" : "gm_scalar_read");
+    count(PipeId::S, kind, 0);
+    if (ub && t_core->hazards) {
+        // Its own operand only: the pending list belongs to the API being issued, if any (an
+        // element check, check_element, adds nothing to it).
+        Mem m;
+        uint64_t off = 0;
+        if (mem_of(ub, m, off) && off < t_core->size[size_t(m)]) {
+            const MemAccess one{m, uint32_t(off), uint32_t(std::min<uint64_t>(bytes, t_core->size[size_t(m)] - off)), write};
+            t_core->hazards->instruction(PipeId::S, &one, 1, capture_site(kind));
+        }
+    }
     if (auto* t = timeline()) t->scalar_access(ub, write);
 }
 
-void account_queue(QueueOp op, const void* slot) {
+void account_queue(QueueOp op, const void* slot, uint32_t len, int producer, int consumer) {
+    if (t_core && t_core->hazards) {
+        Mem m;
+        uint64_t off = 0;
+        if (mem_of(slot, m, off)) {
+            // EnQue -> DeQue and FreeTensor -> AllocTensor pair by the buffer and the direction.
+            const uint64_t key = (off << 4 | uint64_t(m)) << 1;
+            HazardChecker& h = *t_core->hazards;
+            switch (op) {
+                case QueueOp::enque: h.release(key, producer); break;
+                case QueueOp::deque: h.acquire(key, consumer, m, uint32_t(off), len); break;
+                case QueueOp::free: h.release(key | 1, consumer); break;
+                case QueueOp::alloc: h.acquire(key | 1, producer, m, uint32_t(off), len); break;
+            }
+        }
+    }
     if (auto* t = timeline()) t->queue(op, slot);
+}
+
+void order_internal_steps() {
+    if (t_core && t_core->hazards) t_core->hazards->barrier_all();
 }
 
 bool mem_of(const void* p, Mem& m, uint64_t& offset) {
@@ -323,6 +433,8 @@ void check_ub_access(const char* api, const char* which, const void* start, uint
     if (!mem_of(start, m, from)) return;
     const std::string tensor = *which ? std::string("the ") + which + " tensor" : std::string("the tensor");
     const uint32_t size = t_core->size[size_t(m)];
+    if (t_core->hazards && *which && from < size && t_core->pending.size() < 64)
+        t_core->pending.push_back({m, uint32_t(from), uint32_t(std::min<uint64_t>(bytes, size - from)), writes_operand(which)});
     if (size == 0) fail(ErrorKind::run_failed, api, tensor + " is in " + missing_memory(m));
     // Strings only where they are used: std::string's functions may be the kernel's instrumented
     // instantiations, charged as the kernel's scalar work.
@@ -384,12 +496,14 @@ std::string describe_ub(const void* ub) {
 void account_flag(bool set, int src_pipe, int dst_pipe, int32_t id) {
     if (!t_core) return;
     count(PipeId::S, set ? "SetFlag" : "WaitFlag", 0);
+    if (t_core->hazards) t_core->hazards->flag(set, src_pipe, dst_pipe, id);
     if (auto* t = timeline()) t->flag(set, src_pipe, dst_pipe, id);
 }
 
 void account_barrier(bool all_pipes) {
     if (!t_core) return;
     count(PipeId::S, all_pipes ? "PipeBarrier(ALL)" : "PipeBarrier", 0);
+    if (all_pipes && t_core->hazards) t_core->hazards->barrier_all();
     if (auto* t = timeline()) t->barrier(all_pipes);
 }
 
@@ -447,6 +561,7 @@ void sync_all(bool aiv_only) {
     auto& c = core("SyncAll");
     stop_in_preflight();
     count(PipeId::S, "sync_all", 0);
+    if (c.hazards) c.hazards->barrier_all();
     CoreTimeline* t = timeline();
     const double ready = t ? t->quiesce() : 0.0;
     const double all_ready = c.sync ? c.sync->barrier(c.who.sync_index, aiv_only, ready) : ready;
@@ -555,7 +670,8 @@ void scalar_access(const void* p, uint64_t bytes, bool write) {
     if (mem_of(p, m, off)) {
         if (off + bytes > c->size[size_t(m)])
             fail(ErrorKind::resource_exceeded, "scalar access to on-chip memory", *ub_fault_report(reinterpret_cast<uint64_t>(p) + bytes - 1));
-        for (uint64_t i = 0; i < accesses; ++i) account_scalar(p, write);
+        for (uint64_t i = 0; i < accesses; ++i)
+            account_scalar(static_cast<const uint8_t*>(p) + 8 * i, write, uint32_t(std::min<uint64_t>(8, bytes - 8 * i)));
         return;
     }
     // The first 64 KiB are never mapped: a null pointer's access goes on and faults, and the crash

@@ -1,6 +1,7 @@
 // The launch half of the harness: runs one case of a job in the operator binary from the tiling
 // the host binary computed (GM set-up, launch, outputs). See harness.h.
 #include <dlfcn.h>
+#include <cstdio>
 
 #include <algorithm>
 #include <iterator>
@@ -53,6 +54,39 @@ uint8_t* shared_input(const std::vector<Param>& ins, const std::vector<std::vect
         for (size_t k = 0; k < ins[i].tensors.size(); ++k)
             if (ins[i].tensors[k].label() == out.label() && ins[i].tensors[k].bytes() == out.bytes()) return addrs[i][k];
     return nullptr;
+}
+
+// A site's return addresses as offsets into the operator binary, as crash reports give them
+// (harness_main.cpp stack_offsets): ascendopt maps them to source lines with addr2line.
+json site_json(PipeId pipe, const Site& site, uintptr_t base) {
+    json pcs = json::array();
+    for (uintptr_t pc : site.pcs) {
+        if (!pc || pc <= base) continue;
+        char hex[32];
+        std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(pc - base - 1));  // the call, not after it
+        pcs.push_back(hex);
+    }
+    return {{"pipe", pipe_name(pipe)}, {"api", site.api}, {"frames", pcs}};
+}
+
+// The hazard checker's findings (LaunchOptions::check_races); ascendopt resolves the sites.
+json races_json(const LaunchResult& launched) {
+    json out = json::array();
+    Dl_info self{};
+    dladdr(reinterpret_cast<void*>(&races_json), &self);
+    const auto base = reinterpret_cast<uintptr_t>(self.dli_fbase);
+    for (const auto& [r, first_block, cores] : launched.races)
+        out.push_back({{"kind", hazard_kind_name(r.kind)},
+                       {"memory", mem_name(r.mem)},
+                       {"first_byte", r.first_byte},
+                       {"last_byte", r.last_byte},
+                       {"buffer", r.buffer},
+                       {"earlier", site_json(r.earlier_pipe, r.earlier, base)},
+                       {"later", site_json(r.later_pipe, r.later, base)},
+                       {"count", r.count},
+                       {"first_block", first_block},
+                       {"cores", cores}});
+    return out;
 }
 
 json counts_json(const InstrCounts& c) {
@@ -189,6 +223,7 @@ json run_job(const json& job) {
     LaunchOptions options;
     options.preflight = preflight;
     options.strict_ub = job.value("strict_ub", false);
+    options.check_races = job.value("races", false);
     // The cores to launch: what the compiled kernel declares for this tiling key
     // (kernel_type_notes.h), else what the evaluator infers from the units its code calls
     // (the job's kernel_type, eval/kernel_type.h).
@@ -260,6 +295,8 @@ json run_job(const json& job) {
         }
     for (const auto& o : launched.ub_overruns)
         result["ub_overruns"].push_back({{"api", o.api}, {"which", o.which}, {"buffer", o.buffer}, {"bytes_past", o.bytes_past}});
+    if (!launched.races.empty()) result["races"] = races_json(launched);
+    if (launched.races_dropped) result["races_dropped"] = launched.races_dropped;
     for (const auto& n : gm.padding_notes())
         result["gm_padding"].push_back({{"tensor", n.tensor}, {"api", n.api}, {"write", n.write}, {"bytes_past_end", n.bytes_past_end}});
     if (options.timing) result["timing"] = timing_json(launched, *soc);

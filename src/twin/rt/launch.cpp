@@ -431,6 +431,8 @@ struct BlockJob {
     InstrCounts counts;
     std::array<uint32_t, size_t(Mem::count)> mem_bytes{};
     std::vector<UbOverrun> ub_overruns;
+    std::vector<Race> races;
+    uint64_t races_dropped = 0;
     BlockTiming result;
     std::exception_ptr error;
 };
@@ -445,6 +447,21 @@ void merge_overrun(std::vector<UbOverrun>& all, const UbOverrun& o) {
     all.push_back(o);
 }
 
+// Keeps one entry per race (kind and both sites), counting the cores that saw it.
+void merge_race(LaunchResult& r, const Race& race, int64_t block) {
+    for (auto& a : r.races)
+        if (a.race.kind == race.kind && a.race.earlier == race.earlier && a.race.later == race.later) {
+            a.race.count += race.count;
+            ++a.cores;
+            return;
+        }
+    if (r.races.size() >= HazardChecker::k_max_races) {
+        ++r.races_dropped;
+        return;
+    }
+    r.races.push_back({race, block, 1});
+}
+
 void* run_block(void* p) {
     auto& job = *static_cast<BlockJob*>(p);
     try {
@@ -457,6 +474,8 @@ void* run_block(void* p) {
         }
         for (size_t m = 0; m < size_t(Mem::count); ++m) job.mem_bytes[m] = scope.mem_bytes_used(Mem(m));
         job.ub_overruns = scope.ub_overruns();
+        job.races = scope.races();
+        job.races_dropped = scope.races_dropped();
         job.counts = scope.counts();
         job.result.kind = job.who.kind;
         job.result.block = job.block;
@@ -561,6 +580,8 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
         r.counts.merge(j.counts);
         for (size_t m = 0; m < size_t(Mem::count); ++m) r.mem_bytes[m] = std::max(r.mem_bytes[m], j.mem_bytes[m]);
         for (const auto& o : j.ub_overruns) merge_overrun(r.ub_overruns, o);
+        for (const auto& race : j.races) merge_race(r, race, j.block);
+        r.races_dropped += j.races_dropped;
     }
     r.ub_bytes = r.mem_bytes[size_t(Mem::UB)];
     // InitBuffer itself never fails on the device, but a buffer placed past a memory's end faults

@@ -17,6 +17,7 @@
 #include "ascendopt_twin/host/op_def.h"
 #include "ascendopt_twin/runtime.h"
 #include "ascendopt_twin/soc.h"
+#include "hazard.h"
 #include "timing.h"
 
 namespace ascendopt_twin {
@@ -102,6 +103,9 @@ struct LaunchOptions {
     bool preflight = false;
     // An access past its tensor's UB buffer (inside the UB) is an error, not a note (--strict-ub).
     bool strict_ub = false;
+    // Track each instruction's pipe and on-chip bytes and report accesses no flag, barrier or
+    // queue hand-off orders (rt/hazard.h); off, the kernel runs without the bookkeeping.
+    bool check_races = false;
     KernelType kernel_type = KernelType::aiv;
 };
 
@@ -131,6 +135,9 @@ public:
     uint32_t ub_bytes_used() const;  // high-water mark of InitBuffer allocations in UB
     uint32_t mem_bytes_used(Mem m) const;  // ... in memory m
     std::vector<UbOverrun> ub_overruns() const;
+    // The races the hazard checker saw on this core (empty when it was off) and how many more it dropped.
+    std::vector<Race> races() const;
+    uint64_t races_dropped() const;
     // Charges the kernel's remaining scalar work and returns the core's end time in cycles.
     double finish();
 
@@ -291,6 +298,15 @@ struct LaunchResult {
     uint32_t ub_bytes = 0;            // most UB any block allocated with InitBuffer
     std::array<uint32_t, size_t(Mem::count)> mem_bytes{};  // ... of each memory
     std::vector<UbOverrun> ub_overruns;  // merged over blocks: per API and buffer, the furthest
+    // Races over all cores (LaunchOptions::check_races), merged by kind and sites; `cores`
+    // counts the cores that saw each.
+    struct CoreRace {
+        Race race;
+        int64_t first_block = 0;  // GetBlockIdx of the first core that saw it
+        uint64_t cores = 1;
+    };
+    std::vector<CoreRace> races;
+    uint64_t races_dropped = 0;
 };
 
 // Runs `kernel(args...)` on every core of `block_dim` blocks of options.kernel_type (aiv: one

@@ -73,11 +73,18 @@ struct CubeTiming {
     double fix_setup_cycles = 0;            // per Fixpipe
 };
 const CubeTiming& cube_timing();
-// A scalar read or write of UB (`ub` non-null) or GM.
-void account_scalar(const void* ub, bool write);
-// Queue hand-offs of the UB buffer starting at `slot`.
+// A scalar read or write of `bytes` of UB (`ub` non-null) or of GM.
+void account_scalar(const void* ub, bool write, uint32_t bytes = 1);
+// Queue hand-offs of the on-chip buffer of `len` bytes starting at `slot`. `producer` and
+// `consumer` are the PipeIds the queue's position hands data between (VECIN: MTE2 -> V; -1:
+// none): EnQue/DeQue order the consumer after the producer, FreeTensor/AllocTensor the reverse
+// (the hazard checker, rt/hazard.h).
 enum class QueueOp : uint8_t { alloc, enque, deque, free };
-void account_queue(QueueOp op, const void* slot);
+void account_queue(QueueOp op, const void* slot, uint32_t len = 0, int producer = -1, int consumer = -1);
+// A high-level API's own synchronisation between the steps it issues (the device library
+// sets these flags itself): every pipe follows what was issued so far. Only the hazard
+// checker sees it; the timing model already orders the API's steps by their buffers.
+void order_internal_steps();
 // UB buffers of a queue or TBuf (`kind`: "TQue" or "TBuf"), so that instructions can be matched
 // to them and errors can name them.
 void account_ub_slots(const void* base, uint32_t count, uint32_t len, const char* kind);

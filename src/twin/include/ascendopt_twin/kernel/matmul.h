@@ -590,6 +590,7 @@ private:
                 // The block leaves L0C for the GM workspace the AIV reads it from.
                 const mm::BlockJob j = client.job();
                 const uint64_t bytes = j.bm * j.bn * sizeof(DstT);
+                ascendopt_twin::order_internal_steps();  // the library orders its own steps
                 ascendopt_twin::account_cube(ascendopt_twin::PipeId::FIX, "Matmul:Fixpipe(workspace)",
                                              double(j.bm * j.bn * sizeof(Acc)) / ascendopt_twin::cube_timing().fix_bytes_per_cycle, bytes,
                                              {nullptr, m_buf.l0c}, bytes);
@@ -750,9 +751,14 @@ private:
         const OutputQuant q = output_quant(j);
         for (uint64_t i = 0; i < j.bm; ++i)
             for (uint64_t x = 0; x < j.bn; ++x) d[i * ld + x] = mm::convert_block_out<DstT>(m_block[i * j.bn + x], x, q.job());
-        if (ascendopt_twin::core_kind() == ascendopt_twin::CoreKind::aiv)
+        if (ascendopt_twin::core_kind() == ascendopt_twin::CoreKind::aiv) {
+            // The library orders its own steps: the copy follows what came before, and what the
+            // kernel does with the block after GetTensorC follows the copy.
+            ascendopt_twin::order_internal_steps();
             ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "Matmul:CopyOut(UB)", j.bm * mm::align_up(j.bn * sizeof(DstT), 32),
                                          uint32_t(j.bm), c.data());
+            ascendopt_twin::order_internal_steps();
+        }
     }
 
     TCubeTiling m_tiling{};

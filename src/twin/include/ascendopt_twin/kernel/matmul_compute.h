@@ -150,7 +150,9 @@ ASCENDOPT_TWIN_FN void compute_block(const BlockJob& job, const CubeBuffers& buf
         for (uint64_t i = 0; i < job.bm; ++i)
             for (uint64_t x = 0; x < bk; ++x) a[cube::zz(i, x, ca, ka1)] = operand_at(job.a, as, job.a_row0 + job.m0 + i, k0 + x);
         const uint64_t a_bytes = m1 * 16 * ka1 * ca * sizeof(TA);
+        order_internal_steps();  // the library orders its own steps
         if (!job.a.in_l1) account_copy(PipeId::MTE2, "Matmul:CopyIn(A)", job.bm * align_up(bk * sizeof(TA), 32), uint32_t(job.bm), buf.l1);
+        order_internal_steps();  // the library orders its own steps
         account_cube(PipeId::MTE1, "Matmul:LoadData(A)", cube::mte1_cycles(Mem::L0A, a_bytes), a_bytes, {buf.l0a, buf.l1});
         // B tile -> L0B (Zn).
         auto* b = reinterpret_cast<TB*>(buf.l0b);
@@ -159,7 +161,9 @@ ASCENDOPT_TWIN_FN void compute_block(const BlockJob& job, const CubeBuffers& buf
         for (uint64_t x = 0; x < bk; ++x)
             for (uint64_t j = 0; j < job.bn; ++j) b[cube::zn(x, j, cb, n1)] = operand_at(job.b, bs, k0 + x, job.b_col0 + job.n0 + j);
         const uint64_t b_bytes = kb1 * cb * n1 * 16 * sizeof(TB);
+        order_internal_steps();  // the library orders its own steps
         if (!job.b.in_l1) account_copy(PipeId::MTE2, "Matmul:CopyIn(B)", bk * align_up(job.bn * sizeof(TB), 32), uint32_t(bk), buf.l1);
+        order_internal_steps();  // the library orders its own steps
         account_cube(PipeId::MTE1, "Matmul:LoadData(B)", cube::mte1_cycles(Mem::L0B, b_bytes), b_bytes, {buf.l0b, buf.l1});
         LocalTensor<TA> l0a(a, uint32_t(buf.l0a_bytes / sizeof(TA)));
         LocalTensor<TB> l0b(b, uint32_t(buf.l0b_bytes / sizeof(TB)));
@@ -175,12 +179,16 @@ ASCENDOPT_TWIN_FN void compute_block(const BlockJob& job, const CubeBuffers& buf
             auto* bt = reinterpret_cast<TAcc*>(buf.bt);
             const TBias* bias = source_span<TBias>(job.bias, 0, 1, job.b_col0 + job.n0, job.b_col0 + job.n0 + job.bn, api);
             for (uint64_t j = 0; j < job.bn; ++j) bt[j] = to_acc<TAcc>(bias[job.b_col0 + job.n0 + j]);
+            order_internal_steps();  // the library orders its own steps
             account_copy(PipeId::MTE2, "Matmul:CopyIn(bias)", align_up(job.bn * sizeof(TBias), 32), 1, buf.l1);
+            order_internal_steps();  // the library orders its own steps
             account_cube(PipeId::MTE1, "Matmul:LoadBias", cube::mte1_cycles(Mem::BT, job.bn * sizeof(TAcc)), job.bn * sizeof(TAcc), {buf.bt, buf.l1});
             LocalTensor<TAcc> btt(bt, uint32_t(buf.bt_bytes / sizeof(TAcc)));
+            order_internal_steps();  // the library orders its own steps
             Mmad(l0c, l0a, l0b, btt, p);
         } else {
             p.cmatrixInitVal = k0 == 0;
+            order_internal_steps();  // the library orders its own steps
             Mmad(l0c, l0a, l0b, p);
         }
     }
@@ -247,6 +255,7 @@ ASCENDOPT_TWIN_FN void write_block_gm(const TAcc* block, uint64_t bm, uint64_t b
         }
     if (enAtomic != 0) set_atomic(saved, detail::atomic_type_of<TC>());
     const uint64_t bytes = bm * bn * sizeof(TC);
+    order_internal_steps();  // the library orders its own steps
     account_cube(PipeId::FIX, "Matmul:Fixpipe(GM)", double(bm * bn * sizeof(TAcc)) / cube_timing().fix_bytes_per_cycle, bytes, {nullptr, buf.l0c},
                  bytes);
 }

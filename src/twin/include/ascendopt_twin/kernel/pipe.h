@@ -57,10 +57,39 @@ ASCENDOPT_TWIN_FN inline Mem memory_of_position(AscendC::TPosition pos, const ch
     return Mem(m);
 }
 
+// The pipes a queue at `p` hands its buffers between: the one that fills them (producer) and
+// the one that uses them (consumer), as the queue's EnQue/DeQue flags synchronize them on the
+// device (VECIN: MTE2 -> V; VECOUT: V -> MTE3; A1/B1/C1: MTE2 -> MTE1; A2/B2/C2: MTE1 -> M;
+// CO1: M -> FIX). -1: none (GM, and positions the hazard checker does not order).
+ASCENDOPT_TWIN_FN constexpr int position_producer(AscendC::TPosition p) {
+    using P = AscendC::TPosition;
+    switch (p) {
+        case P::GM: return int(PipeId::MTE2);  // a copy into the queue's memory
+        case P::VECIN: case P::A1: case P::B1: case P::C1: return int(PipeId::MTE2);
+        case P::VECOUT: case P::VECCALC: return int(PipeId::V);
+        case P::A2: case P::B2: case P::C2: case P::C2PIPE2GM: return int(PipeId::MTE1);
+        case P::CO1: return int(PipeId::M);
+        default: return -1;
+    }
+}
+ASCENDOPT_TWIN_FN constexpr int position_consumer(AscendC::TPosition p) {
+    using P = AscendC::TPosition;
+    switch (p) {
+        case P::VECIN: case P::VECCALC: return int(PipeId::V);
+        case P::VECOUT: return int(PipeId::MTE3);
+        case P::A1: case P::B1: case P::C1: return int(PipeId::MTE1);
+        case P::A2: case P::B2: case P::C2: return int(PipeId::M);
+        case P::CO1: case P::CO2: case P::C2PIPE2GM: return int(PipeId::FIX);
+        case P::GM: return int(PipeId::MTE3);  // a copy out of the queue's memory
+        default: return -1;
+    }
+}
+
 // Buffers of one queue or TBuf: `count` slices of `len` bytes starting at offset `base` of
 // memory `mem`.
 class BufferSet {
 public:
+    ASCENDOPT_TWIN_FN BufferSet() {}  // twin code: not the kernel's instrumented scalar work
     ASCENDOPT_TWIN_FN void init(Mem mem, uint32_t base, int count, uint32_t len, const char* kind) {
         m_mem = mem;
         m_base = base;
@@ -71,6 +100,11 @@ public:
         m_next = 0;
         m_head = m_tail = m_queued = 0;
         account_ub_slots(slice(0), uint32_t(count), len, kind);
+    }
+    // The pipes its hand-offs order (position_producer/consumer); -1: none, as for a TBuf.
+    ASCENDOPT_TWIN_FN void set_pipes(int producer, int consumer) {
+        m_producer = producer;
+        m_consumer = consumer;
     }
     ASCENDOPT_TWIN_FN bool initialized() const { return m_count > 0; }
     ASCENDOPT_TWIN_FN uint32_t len() const { return m_len; }
@@ -93,7 +127,7 @@ public:
             if (!(m_allocated & (1u << i))) {
                 m_allocated |= 1u << i;
                 m_next = (i + 1) % m_count;
-                account_queue(QueueOp::alloc, slice(i));
+                account_queue(QueueOp::alloc, slice(i), m_len, m_producer, m_consumer);
                 return i;
             }
         }
@@ -106,7 +140,7 @@ public:
         if (!(m_allocated & (1u << i)))
             fail(ErrorKind::run_failed, api, "tensor at " + where(p) + " is not allocated (double FreeTensor, or never allocated)");
         m_allocated &= ~(1u << i);
-        account_queue(QueueOp::free, slice(i));
+        account_queue(QueueOp::free, slice(i), m_len, m_producer, m_consumer);
     }
     ASCENDOPT_TWIN_FN void push(const void* p, const char* api) {
         const int i = owned_slice(p, api, [this](int k) ASCENDOPT_TWIN_FN { return allocated(k) && !(m_enqueued & (1u << k)); });
@@ -115,7 +149,7 @@ public:
         if (m_enqueued & (1u << i))
             fail(ErrorKind::run_failed, api, "tensor at " + where(p) + " is in the queue already (EnQue twice without a DeQue in between)");
         m_enqueued |= 1u << i;
-        account_queue(QueueOp::enque, slice(i));
+        account_queue(QueueOp::enque, slice(i), m_len, m_producer, m_consumer);
         m_fifo[m_tail] = i;
         m_tail = (m_tail + 1) % k_max_queue_buffers;
         ++m_queued;
@@ -128,7 +162,7 @@ public:
         m_head = (m_head + 1) % k_max_queue_buffers;
         --m_queued;
         m_enqueued &= ~(1u << i);
-        account_queue(QueueOp::deque, slice(i));
+        account_queue(QueueOp::deque, slice(i), m_len, m_producer, m_consumer);
         return i;
     }
 
@@ -162,6 +196,7 @@ private:
     uint32_t m_base = 0;
     int m_count = 0;
     uint32_t m_len = 0;
+    int m_producer = -1, m_consumer = -1;
     uint32_t m_allocated = 0;
     uint32_t m_enqueued = 0;  // buffers EnQue'd and not yet DeQue'd
     int m_next = 0;  // where the next AllocTensor starts looking
@@ -221,6 +256,8 @@ public:
     static_assert(!ascendopt_twin::detail::queue_converts_format<mask>(),
                   "TQue: the nd2nz / nz2nd format conversion of a queue is not modelled by the twin");
 
+    ASCENDOPT_TWIN_FN TQue() { m_buffers.set_pipes(ascendopt_twin::detail::position_producer(pos), ascendopt_twin::detail::position_consumer(pos)); }
+
     template <class T>
     ASCENDOPT_TWIN_FN LocalTensor<T> AllocTensor() {
         const int i = m_buffers.alloc("TQue::AllocTensor");
@@ -270,7 +307,13 @@ private:
 
 // A queue between two positions lives in the memory of the first that is on-chip.
 template <TPosition src, TPosition dst, int32_t depth = 1, auto mask = 0>
-class TQueBind : public TQue<(ascendopt_twin::detail::position_mem(src) >= 0 ? src : dst), depth, mask> {};
+class TQueBind : public TQue<(ascendopt_twin::detail::position_mem(src) >= 0 ? src : dst), depth, mask> {
+public:
+    // Filled by src's producer (a copy in when src is GM), used by dst's consumer.
+    ASCENDOPT_TWIN_FN TQueBind() {
+        this->buffers().set_pipes(ascendopt_twin::detail::position_producer(src), ascendopt_twin::detail::position_consumer(dst));
+    }
+};
 
 template <TPosition pos = TPosition::VECCALC>
 class TBuf {

@@ -54,13 +54,13 @@ public:
 
     ASCENDOPT_TWIN_FN T GetValue(uint32_t index) const {
         check(index, "LocalTensor::GetValue");
-        ascendopt_twin::account_scalar(m_data + index, false);
+        ascendopt_twin::account_scalar(m_data + index, false, sizeof(T));
         return m_data[index];
     }
     template <class U>
     ASCENDOPT_TWIN_FN void SetValue(uint32_t index, const U& value) const {
         check(index, "LocalTensor::SetValue");
-        ascendopt_twin::account_scalar(m_data + index, true);
+        ascendopt_twin::account_scalar(m_data + index, true, sizeof(T));
         m_data[index] = static_cast<T>(value);
     }
     ASCENDOPT_TWIN_FN T& operator()(uint32_t index) const {
