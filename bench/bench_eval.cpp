@@ -4,7 +4,9 @@
 //   2. cold build of one operator: empty build cache for the operator, twin PCH present;
 //   3. cached re-evaluation of the 1M-element fp16 perf case (median of 7 runs);
 //   4. the operator run of that case with the timing model against a functional-only run
-//      (--no-timing), median of 7 each, measured inside ascendopt (run_seconds).
+//      (--no-timing), median of 7 each, measured inside ascendopt (run_seconds);
+//   5. the same run with the hazard checker (--races=note, the default) against --races=off,
+//      median of 7 each, alternating.
 // usage: bench_eval [SOURCE_DIR]   (defaults to the source tree it was built from)
 #include <algorithm>
 #include <cstdio>
@@ -82,18 +84,24 @@ int main(int argc, char** argv) {
     report("cached re-evaluation, median of 7", cached[3], 0.5);
     std::printf("(min %.3f s, max %.3f s of the cached runs)\n", cached.front(), cached.back());
 
-    std::vector<double> timed, functional;
+    std::vector<double> timed, functional, unchecked;
     for (int i = 0; i < 7; ++i) {
         timed.push_back(operator_run_seconds(eval("second"), cache, src));
         auto f = eval("second");
         f.push_back("--no-timing");
         functional.push_back(operator_run_seconds(f, cache, src));
+        auto off = eval("second");
+        off.insert(off.end(), {"--races", "off"});
+        unchecked.push_back(operator_run_seconds(off, cache, src));
     }
     const double t = median(timed), f = median(functional);
     report("operator run with the timing model (median of 7)", t, 1.0);
     std::printf("%-58s %8.3f s\n", "operator run, functional only (--no-timing, median of 7)", f);
     std::printf("%-58s %8.2fx  target  3.0x                     %s\n", "simulation cost relative to the functional run", t / f,
                 t / f <= 3.0 ? "ok" : "OVER");
+    const double u = median(unchecked);
+    std::printf("%-58s %8.3f s\n", "operator run without the hazard checker (--races=off)", u);
+    std::printf("%-58s %8.2fx\n", "hazard checker cost (default run / --races=off)", t / u);
     fs::remove_all(scratch);
     return 0;
 }
