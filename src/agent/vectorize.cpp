@@ -30,6 +30,11 @@ std::vector<std::string> top_level_arguments(const std::string& args) {
     return out;
 }
 
+// A vector fill written as the scalar loop a kernel without it would have. The scalar unit
+// does not wait for the other pipes, nor they for it: a correct scalar fill waits for what
+// earlier instructions still do with the tensor and makes later ones wait for it (the hazard
+// checker, docs/twin.md "Races", rejects the loop without them). The barriers are part of the
+// slower version's cost, as in a kernel written that way.
 std::string scalar_fill_loops(const std::string& text) {
     static const std::regex call(R"(\b(?:AscendC::)?Duplicate\s*(?:<[^<>;()]*>)?\s*\(([^;]*)\)\s*;)");
     std::string out;
@@ -38,8 +43,8 @@ std::string scalar_fill_loops(const std::string& text) {
         const auto args = top_level_arguments((*it)[1].str());
         out.append(from, (*it)[0].first);
         if (args.size() == 3 && !args[0].empty())
-            out += "for (int32_t fillIdx = 0; fillIdx < static_cast<int32_t>(" + args[2] + "); ++fillIdx) { " + args[0] + ".SetValue(fillIdx, " + args[1] +
-                   "); }";
+            out += "AscendC::PipeBarrier<PIPE_ALL>(); for (int32_t fillIdx = 0; fillIdx < static_cast<int32_t>(" + args[2] + "); ++fillIdx) { " +
+                   args[0] + ".SetValue(fillIdx, " + args[1] + "); } AscendC::PipeBarrier<PIPE_ALL>();";
         else
             out.append((*it)[0].first, (*it)[0].second);
         from = (*it)[0].second;

@@ -72,6 +72,24 @@ TEST_F(RewindOnFake, AWrongReversionIsNoRecord) {
     EXPECT_TRUE(r->records.empty());
 }
 
+// A reversion that is slower only because it races (it drops a flag the strong version needs)
+// teaches nothing: the checker's race the strong version lacks makes it no record.
+TEST_F(RewindOnFake, AReversionWithANewRaceIsNoRecord) {
+    const nlohmann::json race = {{"kind", "read after write"},
+                                 {"earlier", {{"pipe", "V"}, {"api", "Maxs"}, {"where", "op_kernel/clip_custom.cpp:40"}}},
+                                 {"later", {{"pipe", "MTE3"}, {"api", "DataCopy"}, {"where", "op_kernel/clip_custom.cpp:48"}}}};
+    FakeEvaluator fake([&](const std::string& sources, const EvalRequest& r) {
+        FakeVerdict v = clip_latency(sources, r);
+        if (sources.find("BUFFER_NUM = 1") != std::string::npos) v.races = nlohmann::json::array({race});
+        return v;
+    });
+    auto bank = Bank::open(m_dir / "bank.db");
+    ASSERT_TRUE(bank);
+    auto r = rewind(fake, 10, *bank);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(r->records.empty());
+}
+
 TEST_F(RewindOnFake, AnExhaustedBudgetStopsIt) {
     FakeEvaluator fake(clip_latency);
     auto bank = Bank::open(m_dir / "bank.db");
