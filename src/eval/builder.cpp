@@ -321,6 +321,10 @@ Status Builder::compile(const std::vector<std::string>& args, const fs::path& so
         return make_error(what + " failed: the compiler ran out of its " + gib + " GiB of memory (--compiler-memory)", "",
                           tidy_log(r.output, where));
     }
+    if (r.output.find("No space left on device") != std::string::npos)
+        return make_error(what + " failed: the disk is full (No space left on device); this says nothing about the operator",
+                          "free space where the build cache lives (" + m_cache.string() + "; $ASCENDOPT_CACHE_DIR moves it) and rerun",
+                          tidy_log(r.output, where));
     return make_error(what + " failed (" + r.describe_end() + ")", "", tidy_log(r.output, where));
 }
 
