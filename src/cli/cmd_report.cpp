@@ -21,10 +21,20 @@ int run_report(const std::string& dir) {
         return k_exit_bad_input;
     }
     const auto parsed = parse_bounded_json(*text, "results.json");
-    const nlohmann::json results = parsed ? *parsed : nlohmann::json();
+    nlohmann::json results = parsed ? *parsed : nlohmann::json();
     if (!results.is_object() || !results.contains("methods") || !results["methods"].is_object() || results["methods"].empty()) {
         std::cerr << render_error(make_error(dir + "/results.json is not a bench result", "it is written by `ascendopt bench`"));
         return k_exit_bad_input;
+    }
+    // bench --sensitivity's re-timing, when the folder has one: the report says how far each figure moves.
+    if (auto s = read_text(fs::path(dir) / "sensitivity.json")) {
+        const auto doc = parse_bounded_json(*s, "sensitivity.json");
+        if (!doc || !doc->is_object() || !doc->contains("methods") || !(*doc)["methods"].is_object()) {
+            std::cerr << render_error(make_error(dir + "/sensitivity.json is not a sensitivity result",
+                                                 "it is written by `ascendopt bench --sensitivity`; rerun that, or remove the file"));
+            return k_exit_bad_input;
+        }
+        results["sensitivity"] = *doc;
     }
     auto html = report_html(results);
     if (!html) {

@@ -50,6 +50,7 @@ CaseResult case_from_json(const nlohmann::json& j) {
     if (j.contains("latency")) {
         c.latency_us = j.at("latency").at("value").get<double>();
         c.latency_samples = j.at("latency").at("samples").get<std::vector<double>>();
+        if (j.at("latency").contains("variants")) c.variant_latency_us = j.at("latency").at("variants").get<std::vector<double>>();
     }
     if (j.contains("twin")) c.twin = j.at("twin");
     c.log_tail = j.value("log_tail", "");
@@ -78,6 +79,7 @@ nlohmann::json to_json(const EvalResult& r) {
         if (!c.reason.empty()) j["reason"] = c.reason;
         if (c.latency_us)
             j["latency"] = {{"value", *c.latency_us}, {"unit", "us"}, {"source", "sim"}, {"samples", c.latency_samples}};
+        if (c.latency_us && !c.variant_latency_us.empty()) j["latency"]["variants"] = c.variant_latency_us;
         if (!c.twin.is_null()) j["twin"] = c.twin;
         if (!c.log_tail.empty()) j["log_tail"] = c.log_tail;
         if (!c.known_defect.empty()) {

@@ -52,6 +52,10 @@ struct CaseResult {
     // holds one value unless --sim-noise asked for repeats.
     std::optional<double> latency_us;
     std::vector<double> latency_samples;
+    // The latency under each timing variant of the evaluation (EvalRequest::timing_variants),
+    // measured as latency_us is; empty when none was asked for or the run could not time them
+    // in one go (the caller then times each variant on its own).
+    std::vector<double> variant_latency_us;
     nlohmann::json twin;     // what the twin reported: block dim, tiling key, instruction counts
     std::string log_tail;    // operator stdout/stderr tail when not ok
     std::string known_defect;  // Case::known_defect: a failure here is expected

@@ -321,10 +321,13 @@ Status Builder::compile(const std::vector<std::string>& args, const fs::path& so
         return make_error(what + " failed: the compiler ran out of its " + gib + " GiB of memory (--compiler-memory)", "",
                           tidy_log(r.output, where));
     }
-    if (r.output.find("No space left on device") != std::string::npos)
-        return make_error(what + " failed: the disk is full (No space left on device); this says nothing about the operator",
-                          "free space where the build cache lives (" + m_cache.string() + "; $ASCENDOPT_CACHE_DIR moves it) and rerun",
-                          tidy_log(r.output, where));
+    if (r.output.find("No space left on device") != std::string::npos) {
+        Error e{what + " failed: the disk is full (No space left on device); this says nothing about the operator",
+                "free space where the build cache lives (" + m_cache.string() + "; $ASCENDOPT_CACHE_DIR moves it) and rerun",
+                tidy_log(r.output, where)};
+        e.missing_tool = true;  // the machine's failure, not the operator's (Evaluator: not a verdict)
+        return e;
+    }
     return make_error(what + " failed (" + r.describe_end() + ")", "", tidy_log(r.output, where));
 }
 

@@ -69,6 +69,13 @@ std::string malformed_result(const nlohmann::json& doc) {
         if (!t.is_object() || !t.contains("latency_us") || !t["latency_us"].is_number() || !std::isfinite(t["latency_us"].get<double>()) ||
             t["latency_us"].get<double>() < 0)
             return "its latency is not a non-negative number";
+        if (t.contains("variant_latency_us")) {
+            const auto& v = t["variant_latency_us"];
+            if (!v.is_array()) return "its variant latencies are not a list";
+            for (const auto& l : v)
+                if (!l.is_number() || !std::isfinite(l.get<double>()) || l.get<double>() < 0)
+                    return "a variant latency is not a non-negative number";
+        }
     }
     if (doc.contains("frames") && !doc["frames"].is_array()) return "its frames are not a list";
     return "";
@@ -158,6 +165,28 @@ double fastest_possible_us(const Case& c, const nlohmann::json& soc) {
         if (!ref && !o.shape_from_kernel) bytes += o.bytes();  // a computed shape may be far below its buffer
     }
     return overhead + (gbps > 0 ? double(bytes) / (gbps * 1e3) : 0.0);
+}
+
+// The latencies of a passing case under the evaluation's timing variants, each held to its
+// variant's floor as the main latency is to the SoC's; none when the run did not time them all
+// (a core that exchanged times with another: the caller then times each variant on its own).
+void take_variant_latencies(const Case& c, const EvalOptions& options, CaseResult& out) {
+    const auto& timing = out.twin["timing"];
+    if (options.timing_variants.empty() || !timing.contains("variant_latency_us")) return;
+    const auto& claims = timing["variant_latency_us"];
+    if (claims.size() != options.timing_variants.size()) return;
+    std::vector<double> latencies;
+    for (size_t i = 0; i < claims.size(); ++i) {
+        const double claimed = claims[i].get<double>();
+        if (const double floor = fastest_possible_us(c, options.timing_variants[i]); claimed < floor) {
+            out.status = EvalStatus::run_failed;
+            out.reason = "the result claims " + std::to_string(claimed) + " us under timing variant " + std::to_string(i) +
+                         ", less than the " + std::to_string(floor) + " us that variant needs: the timing model did not produce it";
+            return;
+        }
+        latencies.push_back(median(measure(claimed, options, c.name)));
+    }
+    out.variant_latency_us = std::move(latencies);
 }
 
 // For an output whose shape the kernel computes: the shape it reported becomes the output's, its
@@ -253,6 +282,7 @@ void check_outputs(const Case& c, const CaseData& data, const fs::path& work_dir
         }
         out.latency_samples = measure(claimed, options, c.name);
         out.latency_us = median(out.latency_samples);
+        take_variant_latencies(c, options, out);
     }
 }
 
@@ -336,6 +366,7 @@ nlohmann::json job_header(const KernelBuild& kernel, const std::string& op_type,
                           {"kernel_type", kernel.inferred_type},
                           {"soc", options.soc_description}, {"timing", options.timing}, {"strict_gm", options.strict_gm}, {"strict_ub", options.strict_ub},
                           {"races", options.races != RaceCheck::off}, {"cases", nlohmann::json::array()}};
+    if (!options.timing_variants.empty()) job["timing_variants"] = options.timing_variants;
     if (options.timeout_seconds > 0) job["case_timeout_s"] = options.timeout_seconds;
     return job;
 }

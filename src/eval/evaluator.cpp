@@ -57,10 +57,11 @@ public:
         // cases, inputs and goldens, another timing model), or other inputs (a study seed's:
         // their own prepared data, goldens and stored results).
         EvalOptions variant;
-        const bool varied = request.soc_description || (request.input_seed && *request.input_seed != m_opts.seed);
+        const bool varied = request.soc_description || request.timing_variants || (request.input_seed && *request.input_seed != m_opts.seed);
         if (varied) {
             variant = m_opts;
             if (request.soc_description) variant.soc_description = *request.soc_description;
+            if (request.timing_variants) variant.timing_variants = *request.timing_variants;
             if (request.input_seed) variant.seed = *request.input_seed;
         }
         const EvalOptions& opts = varied ? variant : m_opts;
@@ -220,8 +221,11 @@ private:
         stored.replayed = true;
         return stored;
     }
-    // A build that failed, or was refused by a check (Error::refused): rejected, not broken.
-    static Built failed(Built& out, const Error& e) {
+    // A build that failed, or was refused by a check (Error::refused): rejected, not broken. One
+    // the machine failed (Error::missing_tool: a full disk) says nothing of the operator: it is
+    // the evaluation's error, so that no search files it as the candidate's verdict.
+    static Result<Built> failed(Built& out, const Error& e) {
+        if (e.missing_tool) return e;
         if (e.refused) out.rejected = e.message;
         else out.failure = e;
         return std::move(out);

@@ -66,6 +66,8 @@ struct EvalOptions {
     // Replay the stored result of an identical earlier evaluation (eval_memo.h). On for the
     // searches (tune, optimize, rewind, bench); eval and profile always run.
     bool replay = false;
+    // SoC descriptions timed beside soc_description in the same runs (EvalRequest::timing_variants).
+    nlohmann::json timing_variants = nlohmann::json::array();
 };
 
 // What one evaluation asks for beyond the session's settings.
@@ -79,6 +81,10 @@ struct EvalRequest {
     // Generate the cases' inputs from this seed instead of the session's (a study seed: each
     // repetition measures on inputs of its own). Goldens follow the inputs.
     std::optional<uint64_t> input_seed;
+    // Also time every run under these SoC descriptions, in the same run (CaseResult::
+    // variant_latency_us): a sensitivity re-timing without re-running anything. Each must
+    // describe the same chip with other timing parameters (same_chip, eval/soc_variants.h).
+    std::optional<nlohmann::json> timing_variants;
 };
 
 // Progress events for the command line: "build", "case".

@@ -25,10 +25,17 @@ struct SocVariant {
 std::vector<SocVariant> sensitivity_variants(const nlohmann::json& soc, const std::vector<SocParameter>& params, int samples,
                                              uint64_t seed);
 
+// Whether two SoC descriptions are the same chip to a kernel and its tiling (name, cores,
+// memories, clock, the bandwidth GetCoreMemBw reports), so that they differ only in what the
+// timing model reads: one run can then time both (EvalRequest::timing_variants).
+bool same_chip(const nlohmann::json& a, const nlohmann::json& b);
+
 // The latency that the searches minimise (eval/ledger.h) of `op` with host tunables `env` under
 // every variant (EvalRequest::soc_description, so that one evaluator's inputs and goldens serve
 // them all): perf cases only, all cases when the manifest marks none. An error when one does
-// not pass.
+// not pass. The variants of the nominal's chip are timed in the nominal's runs
+// (EvalRequest::timing_variants); the others, and all of them for a launch whose cores
+// exchange times, each in runs of their own.
 Result<std::vector<double>> retime(const OperatorSource& op, const std::vector<SocVariant>& variants, Evaluator& evaluator,
                                    const std::map<std::string, std::string>& env = {});
 

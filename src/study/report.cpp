@@ -1,6 +1,7 @@
 #include "study/report.h"
 
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -100,6 +101,45 @@ std::optional<Table> ablation_table(const json& results) {
     return t;
 }
 
+// bench --sensitivity (results["sensitivity"], from sensitivity.json): per method the GM, the
+// robust GM (of each operator's minimum over the SoC variants) and the GM without the largest.
+std::optional<Table> sensitivity_table(const json& results) {
+    const json methods = results.value("sensitivity", json::object()).value("methods", json::object());
+    Table t{"sensitivity", {"method", "GM (nominal)", "robust GM", "GM without the largest", "largest", "operators slower somewhere"}, {}};
+    for (const auto& name : method_order(results)) {
+        if (!methods.contains(name)) continue;
+        const json s = methods[name].value("summary", json::object());
+        int slower = 0;
+        for (const auto& o : methods[name].value("operators", json::array())) slower += o.value("min", 1.0) < 1.0;
+        t.rows.push_back({name, fmt::format("{:.3f}x", s.value("gm", 1.0)), fmt::format("{:.3f}x", s.value("robust_gm", 1.0)),
+                          fmt::format("{:.3f}x", s.value("gm_without_largest", 1.0)), s.value("largest", std::string()), std::to_string(slower)});
+    }
+    if (t.rows.empty()) return std::nullopt;
+    return t;
+}
+
+// Each operator's speedup per method as nominal [min, max] over the variants.
+std::optional<Table> sensitivity_operators_table(const json& results) {
+    const json methods = results.value("sensitivity", json::object()).value("methods", json::object());
+    Table t{"sensitivity-operators", {"operator"}, {}};
+    std::map<std::string, std::map<std::string, std::string>> cells;  // operator -> method -> cell
+    for (const auto& name : method_order(results)) {
+        if (!methods.contains(name)) continue;
+        t.header.push_back(name + ": nominal [min, max]");
+        for (const auto& o : methods[name].value("operators", json::array()))
+            cells[o.value("op", std::string("?"))][name] =
+                fmt::format("{:.3f}x [{:.3f}, {:.3f}]", o.value("nominal", 1.0), o.value("min", 1.0), o.value("max", 1.0));
+    }
+    for (const auto& [op, by_method] : cells) {
+        std::vector<std::string> row = {op};
+        for (const auto& name : method_order(results))
+            if (methods.contains(name)) row.push_back(by_method.count(name) ? by_method.at(name) : "");
+        t.rows.push_back(std::move(row));
+    }
+    if (t.rows.empty()) return std::nullopt;
+    return t;
+}
+
 std::optional<Table> llm_table(const json& results) {
     Table t{"llm", {"method", "calls", "failed", "prompt tokens", "completion tokens", "cost (USD)"}, {}};
     for (const auto& name : method_order(results)) {
@@ -174,6 +214,16 @@ std::vector<Section> sections(const json& results) {
     if (auto t = seeds_table(results))
         out.push_back({2, "Over seeds", "The study repeated with each seed; the mean over seeds and its two-sided 95% confidence interval (Student's t; GM on the log scale).", t});
     if (auto t = ablation_table(results)) out.push_back({2, "Ablation", "Each row leaves out components of the full method, at the same budget.", t});
+    if (auto t = sensitivity_table(results)) {
+        const size_t variants = results["sensitivity"].value("variants", json::array()).size();
+        out.push_back({2, "How far the figures can move",
+                       fmt::format("Each job's published and final programs re-timed under {} SoC descriptions: the nominal one, each estimated "
+                                   "parameter at both ends of its range, and random draws within all ranges (bench --sensitivity). Robust GM: "
+                                   "the GM of each operator's smallest speedup over them.",
+                                   variants),
+                       t});
+        if (auto ops = sensitivity_operators_table(results)) out.push_back({3, "Per operator", "", ops});
+    }
     if (auto t = llm_table(results)) out.push_back({2, "LLM calls, tokens and cost", "Calls paid for by this study (replayed replies are not counted again).", t});
     out.push_back({2, "Progress versus budget", "", std::nullopt, "progress"});
     out.push_back({2, "Speedup distribution", "", std::nullopt, "distribution"});

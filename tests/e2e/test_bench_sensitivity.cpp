@@ -1,10 +1,18 @@
 // `ascendopt bench --sensitivity`: Stage II on exp_custom, then its published and tuned programs
 // re-timed under every end of the 910B2 file's estimated ranges and two random samples. The
 // test checks the figures against what the model's rules imply, not against stored numbers.
+#include <cstdio>
+
 #include "cli_runner.h"
 
 namespace ascendopt::e2e {
 namespace {
+
+std::string printed(const char* format, double a, double b, double c = 0) {
+    char text[128];
+    std::snprintf(text, sizeof text, format, a, b, c);
+    return text;
+}
 
 size_t index_of(const nlohmann::json& labels, const std::string& label) {
     for (size_t i = 0; i < labels.size(); ++i)
@@ -54,6 +62,16 @@ TEST(BenchSensitivity, ASpeedupIsReTimedAcrossTheEstimatedRanges) {
     EXPECT_LE(median, hi);
     EXPECT_EQ(m["summary"]["robust_gm"].get<double>(), lo);  // one operator: the GM of the minima is its minimum
     EXPECT_LE(m["summary"]["robust_gm"].get<double>(), m["summary"]["gm"].get<double>());
+
+    // The report says the same: the robust GM per method and each operator's range.
+    const auto report = run_cli({"report", out.string()});
+    ASSERT_EQ(report.exit_code, 0) << report.output;
+    const std::string md = *read_text(out / "report.md");
+    EXPECT_NE(md.find("## How far the figures can move"), std::string::npos) << md;
+    EXPECT_NE(md.find(printed("| stage2 | %.3fx | %.3fx |", m["summary"]["gm"].get<double>(), m["summary"]["robust_gm"].get<double>())),
+              std::string::npos)
+        << md;
+    EXPECT_NE(md.find(printed("%.3fx [%.3f, %.3f]", op["nominal"].get<double>(), lo, hi)), std::string::npos) << md;
 }
 
 }  // namespace

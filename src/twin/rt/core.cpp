@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include "timing.h"
@@ -37,6 +38,10 @@ struct CoreScope::State {
     void* pipe = nullptr;
     InstrCounts counts;
     std::unique_ptr<CoreTimeline> timeline;  // null when timing is off
+    // The same instructions under LaunchOptions::timing_variants; cleared (lose_variants) when
+    // the core does something they cannot follow exactly.
+    std::vector<std::unique_ptr<CoreTimeline>> variant_timelines;
+    std::vector<double> variant_end;  // filled by finish
     bool preflight = false;
     std::array<uint32_t, k_mems> high{};  // InitBuffer high-water mark per memory
     struct Buffers {  // one InitBuffer: `count` buffers of `len` bytes from offset `base` of `mem`
@@ -148,6 +153,10 @@ CoreScope::CoreScope(const SocSpec& soc, int64_t block_idx, int64_t block_num, u
     if (options.timing && !options.preflight) {
         const DmaRates dma = options.dma.hbm > 0 ? options.dma : dma_rates(soc, 1, 0);
         m_state->timeline = std::make_unique<CoreTimeline>(soc.timing, dma, options.trace);
+        for (const auto& v : options.timing_variants) {
+            const DmaRates vdma = v.dma.hbm > 0 ? v.dma : dma_rates(*v.soc, 1, 0);
+            m_state->variant_timelines.push_back(std::make_unique<CoreTimeline>(v.soc->timing, vdma, false));
+        }
     }
     m_state->preflight = options.preflight;
     m_state->strict_ub = options.strict_ub;
@@ -183,6 +192,7 @@ CoreScope::~CoreScope() {
 const InstrCounts& CoreScope::counts() const { return m_state->counts; }
 
 CoreTimeline* CoreScope::timeline() const { return m_state->timeline.get(); }
+std::vector<double> CoreScope::variant_end_cycles() const { return m_state->variant_end; }
 
 uint32_t CoreScope::ub_bytes_used() const { return m_state->high[size_t(Mem::UB)]; }
 uint32_t CoreScope::mem_bytes_used(Mem m) const { return m_state->high[size_t(m)]; }
@@ -202,6 +212,7 @@ std::vector<UbOverrun> CoreScope::ub_overruns() const {
 }
 
 double CoreScope::finish() {
+    for (auto& v : m_state->variant_timelines) m_state->variant_end.push_back(v->finish(t_basic_blocks));
     return m_state->timeline ? m_state->timeline->finish(t_basic_blocks) : 0.0;
 }
 
@@ -220,6 +231,25 @@ CoreTimeline* timeline() {
     if (!t_core || !t_core->timeline) return nullptr;
     t_core->timeline->basic_blocks(t_basic_blocks);
     return t_core->timeline.get();
+}
+
+// Gives an instruction to the main timeline and every variant's, each with the kernel's
+// scalar work up to now charged.
+template <class Issue>
+void each_timeline(Issue&& issue) {
+    if (CoreTimeline* t = timeline()) issue(*t);
+    else return;
+    for (auto& v : t_core->variant_timelines) {
+        v->basic_blocks(t_basic_blocks);
+        issue(*v);
+    }
+}
+
+// The variants' timelines cannot follow what comes next exactly (a time another core computed
+// from the main SoC, or cube work whose cycles the caller took from it): they are dropped, and
+// the launch reports no variant latencies (LaunchOptions::timing_variants).
+void lose_variants() {
+    if (t_core) t_core->variant_timelines.clear();
 }
 
 // Where the calling API was issued: the return addresses of the frames above this one (the
@@ -248,15 +278,23 @@ bool writes_operand(std::string_view which) {
 }
 
 // An operand the API passed to its accounting call but did not check: `bytes` from `p`.
-void add_operand(std::vector<MemAccess>& accesses, const void* p, uint64_t bytes, bool write) {
+// The on-chip bytes an operand at `p` touches, cut at its memory's end; nothing for a pointer
+// outside the core's memories.
+std::optional<MemAccess> operand_at(const void* p, uint64_t bytes, bool write) {
     Mem m;
     uint64_t off = 0;
-    if (!p || !mem_of(p, m, off)) return;
-    for (const auto& a : accesses)
-        if (a.mem == m && a.offset == off && a.write == write) return;  // checked already
+    if (!p || !mem_of(p, m, off)) return std::nullopt;
     const uint64_t size = t_core->size[size_t(m)];
-    if (off >= size) return;
-    accesses.push_back({m, uint32_t(off), uint32_t(std::min<uint64_t>(bytes, size - off)), write});
+    if (off >= size) return std::nullopt;
+    return MemAccess{m, uint32_t(off), uint32_t(std::min<uint64_t>(bytes, size - off)), write};
+}
+
+void add_operand(std::vector<MemAccess>& accesses, const void* p, uint64_t bytes, bool write) {
+    const auto a = operand_at(p, bytes, write);
+    if (!a) return;
+    for (const auto& b : accesses)
+        if (b.mem == a->mem && b.offset == a->offset && b.write == write) return;  // checked already
+    accesses.push_back(*a);
 }
 
 // Hands the current instruction to the hazard checker: the operands its API checked, and
@@ -276,7 +314,7 @@ void account_copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts
     stop_in_preflight();
     count(pipe, kind, bytes);
     check_hazards(pipe, kind, bytes, {{ub, pipe == PipeId::MTE2}});
-    if (auto* t = timeline()) t->copy(pipe, kind, bytes, bursts, ub);
+    each_timeline([&](CoreTimeline& t) { t.copy(pipe, kind, bytes, bursts, ub); });
 }
 
 namespace {
@@ -306,6 +344,7 @@ void cube_local_copy(const char* kind, uint64_t bytes, const void* dst, const vo
     const char* name = dm == Mem::BT ? "DataCopy(L1->BT)" : "DataCopy(L1->FB)";
     count(PipeId::MTE1, name, bytes);
     check_hazards(PipeId::MTE1, name, bytes, {{dst, true}, {src, false}});
+    lose_variants();
     if (auto* t = timeline()) t->cube(PipeId::MTE1, name, cycles, bytes, {dst, src}, 0);
 }
 
@@ -322,7 +361,7 @@ void account_vector(const char* kind, uint64_t bytes, const void* dst, const voi
     }
     count(PipeId::V, kind, bytes);
     check_hazards(PipeId::V, kind, bytes, {{dst, true}, {src0, false}, {src1, false}});
-    if (auto* t = timeline()) t->vector(kind, bytes, dst, src0, src1);
+    each_timeline([&](CoreTimeline& t) { t.vector(kind, bytes, dst, src0, src1); });
 }
 
 void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, const CubeOperands& o, uint64_t gm_bytes) {
@@ -331,6 +370,7 @@ void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, 
     require_core(CoreKind::aic, kind);
     count(pipe, kind, bytes);
     check_hazards(pipe, kind, bytes, {{o.dst, true}, {o.src0, false}, {o.src1, false}, {o.src2, false}});
+    lose_variants();
     if (auto* t = timeline()) t->cube(pipe, kind, cycles, bytes, o, gm_bytes);
 }
 
@@ -359,14 +399,9 @@ void account_scalar(const void* ub, bool write, uint32_t bytes) {
     if (ub && t_core->hazards) {
         // Its own operand only: the pending list belongs to the API being issued, if any (an
         // element check, check_element, adds nothing to it).
-        Mem m;
-        uint64_t off = 0;
-        if (mem_of(ub, m, off) && off < t_core->size[size_t(m)]) {
-            const MemAccess one{m, uint32_t(off), uint32_t(std::min<uint64_t>(bytes, t_core->size[size_t(m)] - off)), write};
-            t_core->hazards->instruction(PipeId::S, &one, 1, capture_site(kind));
-        }
+        if (const auto one = operand_at(ub, bytes, write)) t_core->hazards->instruction(PipeId::S, &*one, 1, capture_site(kind));
     }
-    if (auto* t = timeline()) t->scalar_access(ub, write);
+    each_timeline([&](CoreTimeline& t) { t.scalar_access(ub, write); });
 }
 
 void account_queue(QueueOp op, const void* slot, uint32_t len, int producer, int consumer) {
@@ -385,7 +420,7 @@ void account_queue(QueueOp op, const void* slot, uint32_t len, int producer, int
             }
         }
     }
-    if (auto* t = timeline()) t->queue(op, slot);
+    each_timeline([&](CoreTimeline& t) { t.queue(op, slot); });
 }
 
 void order_internal_steps() {
@@ -412,7 +447,7 @@ void account_ub_slots(const void* base, uint32_t count_, uint32_t len, const cha
         t_core->high[size_t(m)] = uint32_t(std::max<uint64_t>(t_core->high[size_t(m)], end));
         t_core->buffers.push_back({m, uint32_t(start), count_, len, kind});
     }
-    if (auto* t = timeline()) t->add_slots(base, count_, len);
+    each_timeline([&](CoreTimeline& t) { t.add_slots(base, count_, len); });
 }
 
 namespace {
@@ -497,14 +532,14 @@ void account_flag(bool set, int src_pipe, int dst_pipe, int32_t id) {
     if (!t_core) return;
     count(PipeId::S, set ? "SetFlag" : "WaitFlag", 0);
     if (t_core->hazards) t_core->hazards->flag(set, src_pipe, dst_pipe, id);
-    if (auto* t = timeline()) t->flag(set, src_pipe, dst_pipe, id);
+    each_timeline([&](CoreTimeline& t) { t.flag(set, src_pipe, dst_pipe, id); });
 }
 
 void account_barrier(bool all_pipes) {
     if (!t_core) return;
     count(PipeId::S, all_pipes ? "PipeBarrier(ALL)" : "PipeBarrier", 0);
     if (all_pipes && t_core->hazards) t_core->hazards->barrier_all();
-    if (auto* t = timeline()) t->barrier(all_pipes);
+    each_timeline([&](CoreTimeline& t) { t.barrier(all_pipes); });
 }
 
 const char* core_kind_name(CoreKind kind) { return kind == CoreKind::aic ? "AIC" : "AIV"; }
@@ -562,16 +597,22 @@ void sync_all(bool aiv_only) {
     stop_in_preflight();
     count(PipeId::S, "sync_all", 0);
     if (c.hazards) c.hazards->barrier_all();
-    CoreTimeline* t = timeline();
-    const double ready = t ? t->quiesce() : 0.0;
-    const double all_ready = c.sync ? c.sync->barrier(c.who.sync_index, aiv_only, ready) : ready;
-    if (t) t->align(all_ready);
+    // Every timing model meets the other cores at its own time: the main one, then each variant.
+    std::vector<double> ready;
+    each_timeline([&](CoreTimeline& t) { ready.push_back(t.quiesce()); });
+    if (ready.empty()) ready.push_back(0.0);  // timing off
+    const std::vector<double> all_ready = c.sync ? c.sync->barrier(c.who.sync_index, aiv_only, ready) : ready;
+    // A variant another core no longer follows cannot be followed past this point.
+    if (all_ready.size() < ready.size()) c.variant_timelines.resize(all_ready.size() - 1);
+    size_t i = 0;
+    each_timeline([&](CoreTimeline& t) { t.align(all_ready[i++]); });
 }
 
 void cross_core_set(int mode, int pipe, uint16_t flag) {
     auto& c = core("CrossCoreSetFlag");
     stop_in_preflight();
     count(PipeId::S, "CrossCoreSetFlag", 0);
+    lose_variants();
     CoreTimeline* t = timeline();
     const double ready = t ? t->pipe_done(pipe) + c.soc->timing.cross_core_flag_cycles : 0.0;
     if (!c.sync) fail(ErrorKind::run_failed, "CrossCoreSetFlag", "called on a core outside a launch (no other cores to signal)");
@@ -582,6 +623,7 @@ void cross_core_wait(uint16_t flag) {
     auto& c = core("CrossCoreWaitFlag");
     stop_in_preflight();
     count(PipeId::S, "CrossCoreWaitFlag", 0);
+    lose_variants();
     CoreTimeline* t = timeline();
     if (!c.sync)
         fail(ErrorKind::run_failed, "CrossCoreWaitFlag",
@@ -594,6 +636,7 @@ double cube_service_call(CubeServiceFn fn, void* ctx, const char* api) {
     auto& c = core(api);
     stop_in_preflight();
     count(PipeId::S, "matmul_request", 0);
+    lose_variants();
     CoreTimeline* t = timeline();
     if (!c.sync) fail(ErrorKind::run_failed, api, "called on a core outside a launch: no AIC serves the Matmul request");
     LaunchSync::ServiceRequest request;
@@ -607,6 +650,7 @@ void cube_service_serve(void* server) {
     auto& c = core("REGIST_MATMUL_OBJ");
     stop_in_preflight();
     require_core(CoreKind::aic, "REGIST_MATMUL_OBJ (the Matmul service)");
+    lose_variants();
     if (!c.sync) return;
     while (LaunchSync::ServiceRequest* r = c.sync->service_take(c.who.sync_index)) {
         if (CoreTimeline* t = timeline()) t->wait_until(r->issued, "matmul_wait_request");
@@ -623,11 +667,13 @@ int64_t block_aiv_count() {
 
 double pipe_visible_time(PipeId pipe) {
     auto& c = core("pipe_visible_time");
+    lose_variants();
     CoreTimeline* t = timeline();
     return t ? t->pipe_done(int(pipe)) + c.soc->timing.cross_core_flag_cycles : 0.0;
 }
 
 void cube_wait_until(double time, const char* what) {
+    lose_variants();
     if (CoreTimeline* t = timeline()) t->wait_until(time, what);
 }
 

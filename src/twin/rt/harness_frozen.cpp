@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <map>
 #include <new>
 
 #include "soc_json.h"
@@ -58,10 +59,10 @@ void build_frozen(const std::function<void()>& fill) {
 }
 
 const SocSpec* frozen_soc(const nlohmann::json& description, std::string& error) {
-    static std::string frozen_text;
-    static const SocSpec* frozen = nullptr;
-    const std::string text = description.dump();
-    if (frozen && text == frozen_text) return frozen;
+    // Every description the process has seen (a job's SoC and its timing variants), built once.
+    static std::map<std::string, const SocSpec*> frozen;
+    std::string text = description.dump();
+    if (const auto it = frozen.find(text); it != frozen.end()) return it->second;
     SocSpec* soc = nullptr;
     bool ok = false;
     build_frozen([&] {
@@ -69,9 +70,8 @@ const SocSpec* frozen_soc(const nlohmann::json& description, std::string& error)
         ok = soc_from_json(description, *soc, error);
     });
     if (!ok) return nullptr;
-    frozen_text = text;
-    frozen = soc;
-    return frozen;
+    frozen.emplace(std::move(text), soc);
+    return soc;
 }
 
 }  // namespace ascendopt_twin::harness

@@ -109,6 +109,36 @@ bool bytes_of_hex(const std::string& hex, std::vector<uint8_t>& out) {
     return true;
 }
 
+// What the kernel or its tiling could tell apart between two SoC descriptions, "" when nothing:
+// a timing variant may differ from the job's SoC only in what the timing model alone reads.
+std::string chip_difference(const SocSpec& a, const SocSpec& b) {
+    if (a.name != b.name || a.short_name != b.short_name || a.family != b.family) return "the SoC's name";
+    if (a.vector_cores != b.vector_cores || a.cube_cores != b.cube_cores) return "the core counts";
+    if (a.ub_bytes != b.ub_bytes || a.ub_reported_bytes != b.ub_reported_bytes || a.l1_bytes != b.l1_bytes || a.l0a_bytes != b.l0a_bytes ||
+        a.l0b_bytes != b.l0b_bytes || a.l0c_bytes != b.l0c_bytes || a.bt_bytes != b.bt_bytes || a.fb_bytes != b.fb_bytes ||
+        a.l2_bytes != b.l2_bytes || a.hbm_bytes != b.hbm_bytes)
+        return "the memory sizes";
+    if (a.timing.clock_ghz != b.timing.clock_ghz) return "the clock";
+    if (a.timing.mte_reported_bytes_per_cycle != b.timing.mte_reported_bytes_per_cycle) return "the bandwidth GetCoreMemBw reports";
+    return "";
+}
+
+// The job's timing variants (LaunchOptions::timing_variants), each checked to describe the
+// job's chip; an error message when one does not.
+std::string timing_variants_of(const json& job, const SocSpec& soc, std::vector<TimingVariant>& out) {
+    const json variants = job.value("timing_variants", json::array());
+    if (!variants.is_array()) return "the job's timing variants are not a list";
+    for (size_t i = 0; i < variants.size(); ++i) {
+        std::string error;
+        const SocSpec* v = frozen_soc(variants[i], error);
+        if (!v) return "timing variant " + std::to_string(i) + ": " + error;
+        if (const std::string d = chip_difference(soc, *v); !d.empty())
+            return "timing variant " + std::to_string(i) + " differs from the job's SoC in " + d + "; a variant may change timing parameters only";
+        out.push_back({v, {}});
+    }
+    return "";
+}
+
 }  // namespace
 
 json run_job(const json& job) {
@@ -232,6 +262,8 @@ json run_job(const json& job) {
     if (!kernel_type_from_name(kernel_type.empty() ? "aiv" : kernel_type, options.kernel_type))
         return verdict("run_failed", "harness", "unknown kernel_type '" + kernel_type + "' (aiv, aic, mix_aic_1_2, mix_aic_1_1, mix_aic_1_0, mix_aiv_1_0)");
     options.timing = job.value("timing", true) && !preflight;
+    if (options.timing)
+        if (const std::string e = timing_variants_of(job, *soc, options.timing_variants); !e.empty()) return verdict("run_failed", "harness", e);
     const std::string trace_path = job.value("trace", "");
     options.trace = options.timing && !trace_path.empty();
     const LaunchResult launched = launch(*soc, entry, args, block_dim, tiling_key, gm, options);

@@ -37,12 +37,14 @@ json timing_json(const LaunchResult& r, const SocSpec& soc) {
                           {"start_us", us(bt.start_cycles, soc)}, {"end_us", us(bt.start_cycles + bt.end_cycles, soc)},
                           {"busy_end_us", us(bt.end_cycles, soc)}, {"basic_blocks", bt.basic_blocks}, {"pipes", pipes}});
     }
-    return {{"latency_us", r.latency_us},
-            {"unit", "us"},
-            {"source", "sim"},
-            {"soc", soc.name},
-            {"launch_overhead_us", soc.timing.launch_overhead_us},
-            {"blocks", blocks}};
+    json out = {{"latency_us", r.latency_us},
+                {"unit", "us"},
+                {"source", "sim"},
+                {"soc", soc.name},
+                {"launch_overhead_us", soc.timing.launch_overhead_us},
+                {"blocks", blocks}};
+    if (!r.variant_latency_us.empty()) out["variant_latency_us"] = r.variant_latency_us;
+    return out;
 }
 
 std::string chrome_trace(const LaunchResult& r, const SocSpec& soc) {

@@ -61,7 +61,9 @@ struct LaunchSync::Impl {
         std::vector<size_t> members;
         size_t arrived = 0;
         uint64_t generation = 0;
-        double gathering = 0, released = 0;
+        // The latest arrival per timing model (the main one, then each timing variant that every
+        // core that arrived still follows), and what the last barrier released.
+        std::vector<double> gathering, released;
         int64_t left = -1;  // a member that returned
     };
     Bar bars[3];  // SyncAll of the AIVs, of the AICs, of every core
@@ -164,7 +166,7 @@ LaunchSync::~LaunchSync() = default;
 
 std::string LaunchSync::describe(size_t core) const { return m_impl->name(core); }
 
-double LaunchSync::barrier(size_t core, bool aiv_only, double ready) {
+std::vector<double> LaunchSync::barrier(size_t core, bool aiv_only, const std::vector<double>& ready) {
     auto& s = *m_impl;
     std::unique_lock<std::mutex> lock(s.mutex);
     auto& b = s.bars[aiv_only ? (s.cores[core].kind == CoreKind::aiv ? 0 : 1) : 2];
@@ -177,11 +179,13 @@ double LaunchSync::barrier(size_t core, bool aiv_only, double ready) {
     };
     if (b.left >= 0) unbalanced(b.left);
     const uint64_t gen = b.generation;
-    b.gathering = std::max(b.gathering, ready);
+    if (b.arrived == 0) b.gathering = ready;
+    b.gathering.resize(std::min(b.gathering.size(), ready.size()));
+    for (size_t i = 0; i < b.gathering.size(); ++i) b.gathering[i] = std::max(b.gathering[i], ready[i]);
     if (++b.arrived == b.members.size()) {
         b.arrived = 0;
-        b.released = b.gathering;
-        b.gathering = 0;
+        b.released = std::move(b.gathering);
+        b.gathering.clear();
         ++b.generation;
         for (size_t m : b.members) s.stop_waiting(m);
         s.cv.notify_all();
@@ -482,6 +486,7 @@ void* run_block(void* p) {
         job.result.sub_block = job.who.sub_block_idx;
         if (CoreTimeline* t = stopped ? nullptr : scope.timeline()) {
             job.result.end_cycles = scope.finish();
+            job.result.variant_end_cycles = scope.variant_end_cycles();
             job.result.pipes = t->stats();
             job.result.basic_blocks = t->basic_block_count();
             job.result.trace = t->trace();
@@ -533,6 +538,37 @@ uint64_t capacity(const SocSpec& soc, Mem m) {
     }
 }
 
+// The launch's end in cycles from each core's own duration (`end_of(job)`): the cores of a block
+// start together on their physical unit; blocks beyond the units run after the earlier blocks
+// on the same unit. Fills `block_start` (per block) when given.
+template <class EndOf>
+double launch_cycles(const std::vector<BlockJob>& jobs, uint32_t block_dim, uint32_t units, EndOf end_of,
+                     std::vector<double>* block_start = nullptr) {
+    std::vector<double> block_end(block_dim, 0.0), unit_time(units, 0.0);
+    for (const auto& j : jobs) block_end[size_t(j.group)] = std::max(block_end[size_t(j.group)], end_of(j));
+    if (block_start) block_start->assign(block_dim, 0.0);
+    for (uint32_t b = 0; b < block_dim; ++b) {
+        if (block_start) (*block_start)[b] = unit_time[b % units];
+        unit_time[b % units] += block_end[b];
+    }
+    return *std::max_element(unit_time.begin(), unit_time.end());
+}
+
+double latency_us(double cycles, const SocSpec& soc) { return cycles / (soc.timing.clock_ghz * 1000.0) + soc.timing.launch_overhead_us; }
+
+// Each timing variant's latency, when every core followed them all (LaunchOptions::timing_variants).
+std::vector<double> variant_latencies(const std::vector<BlockJob>& jobs, uint32_t block_dim, uint32_t units, const LaunchOptions& options) {
+    const size_t n = options.timing_variants.size();
+    for (const auto& j : jobs)
+        if (j.result.variant_end_cycles.size() != n) return {};
+    std::vector<double> out;
+    for (size_t v = 0; v < n; ++v) {
+        const double cycles = launch_cycles(jobs, block_dim, units, [&](const BlockJob& j) { return j.result.variant_end_cycles[v]; });
+        out.push_back(latency_us(cycles, *options.timing_variants[v].soc));
+    }
+    return out;
+}
+
 }  // namespace
 
 LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<uint8_t*>& args, uint32_t block_dim,
@@ -547,6 +583,7 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
     const uint32_t per_block = block_dim == 0 ? 1 : uint32_t(jobs.size() / block_dim);
     const uint32_t active = std::max(1u, std::min(block_dim, units) * per_block);
     options.dma = dma_rates(soc, active, gm.tensor_bytes());
+    for (auto& v : options.timing_variants) v.dma = dma_rates(*v.soc, active, gm.tensor_bytes());
     std::vector<LaunchSync::Core> sync_cores;
     for (const auto& j : jobs) sync_cores.push_back({j.who.kind, j.block, j.group, j.who.sub_block_idx});
     LaunchSync sync(std::move(sync_cores));
@@ -595,21 +632,14 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
                          ", past the core's " + std::to_string(capacity(soc, Mem(m))) + "-byte " + mem_name(Mem(m)) +
                          "; the first use of a buffer past the end faults on the device");
     if (!options.timing || options.preflight) return r;
-    // The cores of a block start together on their physical unit; blocks beyond the units run
-    // after the earlier blocks on the same unit.
-    std::vector<double> block_end(block_dim, 0.0);
-    for (const auto& j : jobs) block_end[size_t(j.group)] = std::max(block_end[size_t(j.group)], j.result.end_cycles);
-    std::vector<double> unit_time(units, 0.0), block_start(block_dim, 0.0);
-    for (uint32_t b = 0; b < block_dim; ++b) {
-        block_start[b] = unit_time[b % units];
-        unit_time[b % units] += block_end[b];
-    }
+    std::vector<double> block_start;
+    const double cycles = launch_cycles(jobs, block_dim, units, [](const BlockJob& j) { return j.result.end_cycles; }, &block_start);
+    r.latency_us = latency_us(cycles, soc);
+    r.variant_latency_us = variant_latencies(jobs, block_dim, units, options);
     for (auto& j : jobs) {
         j.result.start_cycles = block_start[size_t(j.group)];
         r.blocks.push_back(std::move(j.result));
     }
-    const double cycles = *std::max_element(unit_time.begin(), unit_time.end());
-    r.latency_us = cycles / (soc.timing.clock_ghz * 1000.0) + soc.timing.launch_overhead_us;
     return r;
 }
 

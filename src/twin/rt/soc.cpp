@@ -42,6 +42,9 @@ bool soc_from_json(const nlohmann::json& doc, SocSpec& s, std::string& error) {
     t.launch_overhead_us = r.num("launch", "overhead_us");
     t.gm_bytes_per_cycle = t.clock_ghz > 0 ? r.num("gm", "bandwidth_gbps") / t.clock_ghz : 0;
     t.mte_bytes_per_cycle = r.num("mte", "bytes_per_cycle");
+    t.mte_reported_bytes_per_cycle = doc.contains("mte") && doc["mte"].contains("reported_bytes_per_cycle")
+                                         ? r.num("mte", "reported_bytes_per_cycle")
+                                         : t.mte_bytes_per_cycle;
     t.mte_latency_cycles = r.num("mte", "latency_cycles");
     if (doc.contains("l2")) {  // optional: without it no L2 is modeled
         t.l2_read_bytes_per_cycle = r.num("l2", "read_bytes_per_cycle");

@@ -93,10 +93,24 @@ struct CoreIdentity {
     size_t sync_index = 0;  // this core in its LaunchSync
 };
 
+// The same launch timed under another SoC description as well (a sensitivity re-timing): its
+// own timeline on every core beside the main one, fed the same instructions. It must describe
+// the same chip (cores, memories, clock); only the timing parameters differ.
+struct TimingVariant {
+    const SocSpec* soc = nullptr;
+    DmaRates dma;  // set by launch
+};
+
 struct LaunchOptions {
     bool timing = true;               // model time (off: functional run only)
     bool trace = false;               // keep per-instruction events for a Chrome trace
     DmaRates dma;                     // this core's share of HBM and L2; unset: the SoC's per-core figures
+    // Other timing models of the same run (timing on only); SyncAll meets each at its own time.
+    // A core that takes a time from another core's main timeline (cross-core flags, the Matmul
+    // service) or issues cube work, whose cycles its caller computed from the main SoC, drops
+    // them: the launch then reports no variant latencies and the caller times each variant in a
+    // run of its own.
+    std::vector<TimingVariant> timing_variants;
     // Run each block only up to its first data access (GM access, vector instruction, scalar UB
     // access, SyncAll): enough to execute the tiling read and every InitBuffer, so UB overflow
     // shows at the cost of a few microseconds per block. Outputs are not written.
@@ -132,6 +146,9 @@ public:
     CoreScope& operator=(const CoreScope&) = delete;
     const InstrCounts& counts() const;
     CoreTimeline* timeline() const;  // null when timing is off
+    // Each timing variant's end of the core's work (LaunchOptions::timing_variants), after
+    // finish(); empty when there are none or the core dropped them.
+    std::vector<double> variant_end_cycles() const;
     uint32_t ub_bytes_used() const;  // high-water mark of InitBuffer allocations in UB
     uint32_t mem_bytes_used(Mem m) const;  // ... in memory m
     std::vector<UbOverrun> ub_overruns() const;
@@ -250,7 +267,9 @@ public:
     LaunchSync(const LaunchSync&) = delete;
     LaunchSync& operator=(const LaunchSync&) = delete;
     // SyncAll: `aiv_only` joins the cores of the caller's kind, otherwise every core.
-    double barrier(size_t core, bool aiv_only, double ready);
+    // `ready`: when the core is ready under the main timing model, then under each timing
+    // variant it follows; returns the release time of each that every core followed.
+    std::vector<double> barrier(size_t core, bool aiv_only, const std::vector<double>& ready);
     void set_flag(size_t core, int mode, uint16_t flag, double ready);
     // Returns the time the flag was raised.
     double wait_flag(size_t core, uint16_t flag);
@@ -289,12 +308,16 @@ struct BlockTiming {
     uint64_t basic_blocks = 0;
     std::vector<TraceEvent> trace;
     uint64_t dropped_events = 0;
+    // Its duration under each of LaunchOptions::timing_variants; empty when it dropped them.
+    std::vector<double> variant_end_cycles;
 };
 
 struct LaunchResult {
     InstrCounts counts;               // merged over blocks
     std::vector<BlockTiming> blocks;  // empty when timing is off
     double latency_us = 0;            // simulated: slowest physical core plus launch overhead
+    // The same under each of LaunchOptions::timing_variants; empty when a core dropped them.
+    std::vector<double> variant_latency_us;
     uint32_t ub_bytes = 0;            // most UB any block allocated with InitBuffer
     std::array<uint32_t, size_t(Mem::count)> mem_bytes{};  // ... of each memory
     std::vector<UbOverrun> ub_overruns;  // merged over blocks: per API and buffer, the furthest

@@ -16,6 +16,9 @@ struct TimingParams {
     double launch_overhead_us = 0;
     double gm_bytes_per_cycle = 0;   // HBM bandwidth shared by active cores
     double mte_bytes_per_cycle = 0;  // one core's DMA bandwidth from HBM
+    // What GetCoreMemBw tells host code: mte.reported_bytes_per_cycle, else mte.bytes_per_cycle.
+    // A sensitivity variant varies the modeled rate, not what the platform reports.
+    double mte_reported_bytes_per_cycle = 0;
     // The L2 in front of HBM ([l2]; absent: none modeled). A launch's GM traffic hits it in the
     // share l2_resident_fraction x min(1, L2 capacity / the launch's GM tensors).
     double l2_read_bytes_per_cycle = 0;   // one core's read rate from L2

@@ -121,9 +121,10 @@ public:
             default: size = 0;
         }
     }
-    // Bytes per cycle of a memory's port; the twin's DMA rate for GM, 0 for what it does not model.
+    // Bytes per cycle of a memory's port: the SoC file's DMA rate for GM as it reports it (not
+    // a sensitivity variant's), 0 for what the twin does not model.
     void GetCoreMemBw(CoreMemType type, uint64_t& bw) const {
-        bw = type == CoreMemType::HBM || type == CoreMemType::L2 ? uint64_t(soc().timing.mte_bytes_per_cycle) : 0;
+        bw = type == CoreMemType::HBM || type == CoreMemType::L2 ? uint64_t(soc().timing.mte_reported_bytes_per_cycle) : 0;
     }
     SocVersion GetSocVersion() const { return static_cast<SocVersion>(soc().family); }
     uint32_t GetLibApiWorkSpaceSize() const { return ascendopt_twin::k_sys_workspace_bytes; }
