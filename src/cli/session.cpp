@@ -8,6 +8,7 @@
 #include "cli/report_text.h"
 #include "eval/soc_loader.h"
 #include "eval/soc_variants.h"
+#include "util/cache_trim.h"
 #include "util/files.h"
 #include "util/sandbox.h"
 
@@ -58,9 +59,16 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
     } else {
         std::cerr << "ascendopt: warning: --unsandboxed: candidates are built and run without isolation\n";
     }
+    const auto cache_limit = build_cache_limit_bytes();
+    if (!cache_limit) {
+        std::cerr << render_error(make_error("ASCENDOPT_CACHE_MAX_GB='" + std::string(std::getenv("ASCENDOPT_CACHE_MAX_GB")) +
+                                                 "' is not a number of GiB",
+                                             "give the build cache's limit in GiB (0: no limit), or unset it for 20"));
+        return k_exit_bad_input;
+    }
     EvalSession s;
     s.toolchain = *tc;
-    s.builder = std::make_unique<Builder>(*tc, cache_root());
+    s.builder = std::make_unique<Builder>(*tc, cache_root(), *cache_limit);
     s.builder->set_target_defines(target_defines(*soc));
     s.builder->set_soc_name(soc->value("short_name", ""));
     s.builder->confine(options.sandbox);

@@ -12,6 +12,7 @@
 #include "eval/generated_names.h"
 #include "eval/symbol_gate.h"
 #include "eval/include_scan.h"
+#include "util/cache_trim.h"
 #include "util/files.h"
 #include "util/hash.h"
 #include "util/json_bounded.h"
@@ -258,9 +259,12 @@ bool clashes_with_c_library(const std::string& name) {
     return names.count(name) > 0;
 }
 
-Builder::Builder(Toolchain tc, fs::path cache_dir) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {
+Builder::Builder(Toolchain tc, fs::path cache_dir, uint64_t cache_limit_bytes) : m_tc(std::move(tc)), m_cache(std::move(cache_dir)) {
     // Half-made builds of runs that were killed or crashed.
     for (const char* area : {"builds", "pch"}) sweep_abandoned_temp_dirs(m_cache / area, "tmp-");
+    // Every candidate of every search is a build of its own: without a limit the cache grows
+    // until the disk is full (a Level-1 study left 39 GB).
+    trim_cache(m_cache / "builds", {.max_bytes = cache_limit_bytes});
 }
 
 std::string SourceView::show(const fs::path& file) const {
@@ -470,6 +474,7 @@ Result<HostBuild> Builder::build_host(const OperatorSource& op) {
     std::error_code ec;
     fs::path dir = m_cache / "builds" / hb.key;
     hb.cached = fs::is_regular_file(dir / "describe.json", ec) && fs::is_regular_file(dir / k_host_binary, ec);
+    if (hb.cached) touch_cache_entry(dir);  // least recently used builds are trimmed first
     if (!hb.cached) {
         auto made = make_temp_dir(m_cache / "builds", "tmp");
         if (!made) return made.error();
@@ -578,7 +583,10 @@ Result<KernelBuild> Builder::build_kernel(const OperatorSource& op, const HostBu
     kb.binary = dir / "op";
     kb.host_binary = host.dir / k_host_binary;
     kb.cached = fs::is_regular_file(kb.binary, ec);
-    if (kb.cached) return kb;
+    if (kb.cached) {
+        touch_cache_entry(dir);
+        return kb;
+    }
 
     auto pch = precompiled_prelude();
     if (!pch) return pch.error();

@@ -55,7 +55,9 @@ SourceView source_view(const OperatorSource& op);
 // A failed build: `message` says which step failed, `detail` holds the compiler output.
 class Builder {
 public:
-    Builder(Toolchain tc, std::filesystem::path cache_dir);
+    // `cache_limit_bytes`: the build cache is trimmed to it, least recently used builds first,
+    // when the builder starts (0: never; util/cache_trim.h).
+    Builder(Toolchain tc, std::filesystem::path cache_dir, uint64_t cache_limit_bytes = 0);
 
     Result<HostBuild> build_host(const OperatorSource& op);
     Result<KernelBuild> build_kernel(const OperatorSource& op, const HostBuild& host, const Case& sample);
