@@ -78,6 +78,25 @@ TEST_F(TunerOnFake, UnderRobustABestThatLosesAtOneEndOfARangeIsNotTaken) {
     EXPECT_NE(r->robust.find("at mte.latency_cycles=high"), std::string::npos) << r->robust;
 }
 
+TEST_F(TunerOnFake, UnderRobustTheNextFastestIsTakenWhenTheFastestIsNotRobust) {
+    FakeEvaluator fake(
+        [](const std::string& sources, const EvalRequest& r) {
+            FakeVerdict v = modelled(sources, r);
+            if (at_high_latency(r) && tile_bytes(r) == 8192) v.latency_us += 20;  // the nominal optimum loses there
+            return v;
+        },
+        robust_options());
+    auto r = tune_with(fake, "exhaustive", 1000);
+    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_TRUE(r->best_us && r->baseline_us);
+    EXPECT_NE(r->best, r->baseline);
+    EXPECT_GT(*r->best_us, 5) << "not the nominal optimum (8 KiB, double buffered: 5 us)";
+    EXPECT_LT(*r->best_us, *r->baseline_us);
+    EXPECT_NE(r->best.at("TILE_BYTES"), 8192);
+    EXPECT_NE(r->robust.find("faster everywhere"), std::string::npos) << r->robust;
+    EXPECT_NE(r->robust.find("the fastest configuration was not"), std::string::npos) << r->robust;
+}
+
 TEST_F(TunerOnFake, UnderRobustABestFasterEverywhereIsTaken) {
     FakeEvaluator fake(
         [](const std::string& sources, const EvalRequest& r) {
