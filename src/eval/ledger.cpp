@@ -17,25 +17,32 @@ nlohmann::json compact_profile(const CaseResult& c) {
 
 }  // namespace
 
+std::optional<double> objective_latency(const EvalResult& r,
+                                        const std::function<std::optional<double>(const CaseResult&)>& latency) {
+    double perf = 0, all = 0;
+    bool any_perf = false;
+    for (const auto& c : r.cases) {
+        if (!c.latency_us) continue;  // untimed cases (failed before timing) are not part of it
+        const auto l = latency(c);
+        if (!l) return std::nullopt;
+        all += *l;
+        if (c.role == CaseRole::perf) perf += *l, any_perf = true;
+    }
+    return any_perf ? perf : all;
+}
+
 EvaluationRecord record_of(const EvalResult& r) {
     EvaluationRecord e;
     e.status = r.status;
     e.reason = r.reason;
-    double perf = 0, all = 0;
-    bool any_perf = false;
     const CaseResult* slowest = nullptr;
     for (const auto& c : r.cases) {
         if (!c.latency_us) continue;
-        all += *c.latency_us;
-        if (c.role == CaseRole::perf) {
-            perf += *c.latency_us;
-            any_perf = true;
-        }
         if (!slowest || (c.role == CaseRole::perf && (slowest->role != CaseRole::perf || *c.latency_us > *slowest->latency_us)) ||
             (slowest->role != CaseRole::perf && *c.latency_us > *slowest->latency_us))
             slowest = &c;
     }
-    if (r.status == EvalStatus::ok) e.latency_us = any_perf ? perf : all;
+    if (r.status == EvalStatus::ok) e.latency_us = objective_latency(r, [](const CaseResult& c) { return c.latency_us; });
     e.metrics = {{"cases", r.cases.size()}, {"build_seconds", r.build_seconds}, {"build_cached", r.build_cached}};
     if (slowest && slowest->twin.contains("timing")) e.metrics["profile"] = compact_profile(*slowest);
     if (auto races = race_summary(r); !races.empty()) e.metrics["races"] = std::move(races);

@@ -18,6 +18,12 @@ namespace ascendopt {
 // experience records cite.
 EvaluationRecord record_of(const EvalResult& r);
 
+// The searches' objective from per-case latencies: the sum over perf cases, or over every timed
+// case when none is marked perf. `latency` picks a case's figure (nominal or one timing variant);
+// a timed case without one makes the whole objective unknown (nullopt).
+std::optional<double> objective_latency(const EvalResult& r,
+                                        const std::function<std::optional<double>(const CaseResult&)>& latency);
+
 struct LedgerEntry {
     EvaluationRecord record;
     bool cached = false;

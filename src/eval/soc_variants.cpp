@@ -27,18 +27,6 @@ struct Timed {
 
 // The objective of record_of under timing variant `v`: the sum over the perf cases, or over all
 // cases when none is perf. Nothing when a timed case lacks the variant's latency.
-std::optional<double> variant_objective(const EvalResult& r, size_t v) {
-    double perf = 0, all = 0;
-    bool any_perf = false;
-    for (const auto& c : r.cases) {
-        if (!c.latency_us) continue;
-        if (c.variant_latency_us.size() <= v) return std::nullopt;
-        all += c.variant_latency_us[v];
-        if (c.role == CaseRole::perf) perf += c.variant_latency_us[v], any_perf = true;
-    }
-    return any_perf ? perf : all;
-}
-
 Result<Timed> time_under(Evaluator& evaluator, const OperatorSource& op, const json& soc, const json& also,
                          const std::map<std::string, std::string>& env) {
     EvalRequest request;
@@ -54,7 +42,10 @@ Result<Timed> time_under(Evaluator& evaluator, const OperatorSource& op, const j
     if (!record.latency_us) return make_error(op.display_name() + " does not pass under a SoC variant: " + result->reason);
     Timed t{*record.latency_us, {}};
     for (size_t v = 0; v < also.size(); ++v) {
-        const auto l = variant_objective(*result, v);
+        const auto l = objective_latency(*result, [v](const CaseResult& c) -> std::optional<double> {
+            if (c.variant_latency_us.size() <= v) return std::nullopt;
+            return c.variant_latency_us[v];
+        });
         if (!l) return Timed{t.latency, {}};
         t.also.push_back(*l);
     }

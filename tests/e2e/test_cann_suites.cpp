@@ -33,16 +33,17 @@ std::vector<std::string> operators_of(const std::string& suite) {
 // broadcast (addcmul), an index gather (gather), a scatter (scatter_elements_v2), a
 // normalization with per-output tolerances (add_rms_norm), an activation with a split
 // (swi_glu), a computed output shape (masked_select_v3), constant GM tables (lin_space), and on
-// the cube: mmad (load, Mmad, Fixpipe in a mixed launch), the Matmul API (matmul_leakyrelu), a
-// production kernel on it with vector-side ND->NZ, callbacks and raw intrinsics (mat_mul_v3),
+// the cube: mmad (load, Mmad, Fixpipe in a mixed launch), the Matmul API (matmul_leakyrelu),
 // and two Matmul objects sharing an AIC beside SoftmaxFlashV2 on attached shapes
-// (flash_attention_score_with_large_head_dim).
+// (flash_attention_score_with_large_head_dim). mat_mul_v3 (a production kernel on the Matmul
+// API with vector-side ND->NZ, callbacks and raw intrinsics) is left to make test-cann-full: its
+// cold build alone took 465 s of CI's two cores (measured 2026-12-03).
 const std::set<std::string>& ci_subset() {
     static const std::set<std::string> subset = {
         "cann-ops-level2/foreach_add_list", "cann-ops-level2/foreach_norm",     "cann-ops-level2/addcmul",
         "cann-ops-level2/gather",           "cann-ops-level2/scatter_elements_v2", "cann-ops-level2/add_rms_norm",
         "cann-ops-level2/swi_glu",          "cann-ops-level2/masked_select_v3", "cann-ops-level2/lin_space",
-        "cann-ops-level3/mmad",             "cann-ops-level3/matmul_leakyrelu", "cann-ops-level3/mat_mul_v3",
+        "cann-ops-level3/mmad",             "cann-ops-level3/matmul_leakyrelu",
         "cann-ops-level3/flash_attention_score_with_large_head_dim"};
     return subset;
 }

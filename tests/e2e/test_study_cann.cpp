@@ -1,5 +1,6 @@
-// make study-cann, CI-sized: scripts/study-cann.sh on three real Level-1 operators with a small
-// budget and two seeds. The rule-based rewind mines a bank from the operators as published,
+// make study-cann, CI-sized: scripts/study-cann.sh on two real Level-1 operators with a small
+// budget and two seeds (each seed draws inputs of its own, so neither replays the other: every
+// operator, method and seed costs its own builds, about four minutes cold for this size). The rule-based rewind mines a bank from the operators as published,
 // every offline method runs on every operator and seed, and the report covers them all with
 // intervals over the seeds. Skipped, saying why, without the shared cann-ops snapshot.
 #include "cli_runner.h"
@@ -13,11 +14,11 @@ fs::path checkout() { return source_dir().parent_path() / "shared" / "cann-ops";
 
 }  // namespace
 
-TEST(StudyCann, ASmallStudyOnThreeRealOperators) {
+TEST(StudyCann, ASmallStudyOnTwoRealOperators) {
     if (!fs::is_directory(checkout() / "src" / "math"))
         GTEST_SKIP() << "no cann-ops checkout at " << checkout().string() << " (the study runs against the shared snapshot)";
     TempDir tmp;
-    const std::vector<std::string> ops = {"add_custom", "fill", "heaviside"};
+    const std::vector<std::string> ops = {"add_custom", "heaviside"};
     fs::create_directories(tmp.path / "suite");
     for (const auto& op : ops) fs::copy(source_dir() / "suite" / "cann-ops-level1" / op, tmp.path / "suite" / op, fs::copy_options::recursive);
     const fs::path build = fs::path(ASCENDOPT_TEST_BINARY).parent_path().parent_path();
@@ -25,8 +26,8 @@ TEST(StudyCann, ASmallStudyOnThreeRealOperators) {
     const auto r = run_process({"bash", (source_dir() / "scripts" / "study-cann.sh").string(), build.string(), checkout().string(), out.string()},
                                {.cwd = source_dir(),
                                 .env = {{"ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR}, {"ASCENDOPT_CONFIG", "/dev/null"},
-                                        {"STUDY_SUITE", (tmp.path / "suite").string()}, {"STUDY_BUDGET", "14"}, {"STUDY_SEEDS", "2"},
-                                        {"STUDY_REWIND", "4"}, {"STUDY_SENSITIVITY", "0"}},
+                                        {"STUDY_SUITE", (tmp.path / "suite").string()}, {"STUDY_BUDGET", "10"}, {"STUDY_SEEDS", "2"},
+                                        {"STUDY_REWIND", "3"}, {"STUDY_SENSITIVITY", "0"}},
                                 .timeout_seconds = 1200,
                                 .keep_bytes = 64 * 1024});
     ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -39,7 +40,7 @@ TEST(StudyCann, ASmallStudyOnThreeRealOperators) {
         for (const auto& entry : m["operators"]) {
             EXPECT_FALSE(entry["detail"].contains("error")) << method << " on " << entry["operator"] << ": " << entry["detail"].dump();
             EXPECT_GT(entry["baseline_us"].get<double>(), 0) << "the published operator is always measured";
-            EXPECT_LE(entry["evaluations_us"].size(), 14u) << "the budget holds, the rewind share included";
+            EXPECT_LE(entry["evaluations_us"].size(), 10u) << "the budget holds, the rewind share included";
         }
         EXPECT_EQ(m["summary"]["interval95"]["gm"]["seeds"], 2) << method;
     }
