@@ -97,13 +97,22 @@ Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
     for (const MethodInfo* m : plan.methods)
         for (uint64_t seed : plan.seeds)
             for (const auto& t : plan.targets) jobs.push_back({m, &t, seed, study_job_dir(plan.out, m->name, seed, plan.seeds.size() > 1, t.op)});
+    // Run seed by seed, and within a seed operator by operator with every method on it, so that
+    // a study stopped part way has each method on the same operators (and the jobs running side
+    // by side share the operator's builds). Results are still filed by (method, seed, target).
+    std::vector<size_t> order;
+    const size_t per_method = plan.seeds.size() * plan.targets.size();
+    for (size_t s = 0; s < plan.seeds.size(); ++s)
+        for (size_t t = 0; t < plan.targets.size(); ++t)
+            for (size_t m = 0; m < plan.methods.size(); ++m) order.push_back(m * per_method + s * plan.targets.size() + t);
     std::vector<std::optional<MethodRun>> runs(jobs.size());
     std::mutex mutex;
     std::optional<Error> fatal;
     StudyOutcome out;
     size_t done = 0;
     const auto start = std::chrono::steady_clock::now();
-    for_each_parallel(jobs.size(), plan.parallel, [&](size_t i) {
+    for_each_parallel(order.size(), plan.parallel, [&](size_t k) {
+        const size_t i = order[k];
         {
             std::lock_guard lock(mutex);
             if (fatal) return;

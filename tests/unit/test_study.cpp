@@ -87,6 +87,31 @@ TEST_F(StudyOnFake, EachSeedIsAFullRepetitionInItsOwnFolder) {
     EXPECT_EQ(b->by_method[0].second[1].seed, 4u);
 }
 
+// Jobs run seed by seed and operator by operator with every method on it, so that a study
+// stopped part way compares the methods on the same operators; they are filed by method.
+TEST_F(StudyOnFake, JobsRunOperatorByOperatorWithEveryMethodAndAreFiledByMethod) {
+    m_plan.methods = {find_method("stage2"), find_method("stage1-no-experience")};
+    m_plan.seeds = {0, 1};
+    m_plan.parallel = 1;
+    std::vector<std::string> ran;
+    m_plan.on_done = [&](size_t, size_t, const MethodRun& r, double) { ran.push_back(std::to_string(r.seed) + " " + r.op + " " + r.method); };
+    FakeEvaluator fake(verdict);
+    auto r = run_study(m_plan, fake);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(ran, (std::vector<std::string>{"0 clip_custom stage2", "0 clip_custom stage1-no-experience", "0 exp_custom stage2",
+                                             "0 exp_custom stage1-no-experience", "1 clip_custom stage2", "1 clip_custom stage1-no-experience",
+                                             "1 exp_custom stage2", "1 exp_custom stage1-no-experience"}));
+    ASSERT_EQ(r->by_method.size(), 2u);
+    for (const auto& [method, runs] : r->by_method) {
+        ASSERT_EQ(runs.size(), 4u) << method;
+        for (size_t k = 0; k < runs.size(); ++k) {
+            EXPECT_EQ(runs[k].method, method);
+            EXPECT_EQ(runs[k].seed, k / 2) << method;
+            EXPECT_EQ(runs[k].op, k % 2 ? "exp_custom" : "clip_custom") << method;
+        }
+    }
+}
+
 // Stage II alone on an operator without tunable constants measures its baseline and finds
 // nothing, instead of failing the job.
 TEST_F(StudyOnFake, StageTwoOnAnOperatorWithoutTunablesMeasuresTheBaseline) {
