@@ -25,8 +25,8 @@ struct Timed {
     std::vector<double> also;
 };
 
-// The objective of record_of under timing variant `v`: the sum over the perf cases, or over all
-// cases when none is perf. Nothing when a timed case lacks the variant's latency.
+// The objective (objective_latency, eval/ledger.h) on `soc`, and under each of `also` when the
+// run timed them all; `also` left empty in the result means they need runs of their own.
 Result<Timed> time_under(Evaluator& evaluator, const OperatorSource& op, const json& soc, const json& also,
                          const std::map<std::string, std::string>& env) {
     EvalRequest request;

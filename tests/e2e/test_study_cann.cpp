@@ -1,6 +1,7 @@
 // make study-cann, CI-sized: scripts/study-cann.sh on two real Level-1 operators with a small
 // budget and two seeds (each seed draws inputs of its own, so neither replays the other: every
-// operator, method and seed costs its own builds, about four minutes cold for this size). The rule-based rewind mines a bank from the operators as published,
+// operator, method and seed costs its own builds; 315 s cold under the sanitizers, 2026-12-03).
+// The rule-based rewind mines a bank from the operators as published,
 // every offline method runs on every operator and seed, and the report covers them all with
 // intervals over the seeds. Skipped, saying why, without the shared cann-ops snapshot.
 #include "cli_runner.h"
