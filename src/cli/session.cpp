@@ -8,6 +8,7 @@
 #include "cli/report_text.h"
 #include "eval/soc_loader.h"
 #include "eval/soc_variants.h"
+#include "npu/npu_backend.h"
 #include "util/cache_trim.h"
 #include "util/files.h"
 #include "util/sandbox.h"
@@ -25,9 +26,25 @@ std::vector<std::string> target_defines(const nlohmann::json& soc) {
     return out;
 }
 
+// --backend npu: what the machine has, and that its evaluator is not in this version yet. The
+// probe runs first so that a user on an NPU machine learns now what would be missing.
+int refuse_npu_backend(const EvalOptions& options) {
+    const EnvLookup env = process_environment();
+    auto machine = probe_npu_machine(env, default_search_paths(env), options.soc);
+    if (!machine) {
+        std::cerr << render_error(machine.error());
+        return exit_code_for(machine.error());
+    }
+    std::cerr << render_error(make_error("--backend npu: this machine is ready (" + describe(*machine) +
+                                             "), but this version of ascendopt cannot yet build and run candidates on it",
+                                         "use --backend twin; docs/npu.md says what the npu backend runs today"));
+    return k_exit_environment;
+}
+
 }  // namespace
 
 std::variant<EvalSession, int> open_session(EvalOptions& options) {
+    if (options.backend == "npu") return refuse_npu_backend(options);
     auto tc = detect_toolchain();
     if (!tc) {
         std::cerr << render_error(tc.error());

@@ -25,6 +25,9 @@ enum class RaceCheck { off, note, fail };
 const char* race_check_name(RaceCheck r);  // "off", "note", "fail"
 
 struct EvalOptions {
+    // Where candidates run: "twin" (the Ascend C twin, this file's evaluator) or "npu" (a real
+    // device through the user's CANN toolkit, src/npu/, docs/npu.md).
+    std::string backend = "twin";
     std::string soc = "Ascend910B2";
     nlohmann::json soc_description;            // load_soc(soc); filled by the caller
     double sim_noise_pct = 0;                  // relative std-dev of simulated measurement noise
