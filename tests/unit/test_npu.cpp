@@ -254,5 +254,18 @@ TEST(NpuAclRuntime, AMissingLibraryAndALibraryWithoutTheApiAreToldApart) {
     EXPECT_EQ(acl_error_text(42), "ACL error 42");
 }
 
+// Our dlopen declarations against a library built from the reference's signatures: the twin's
+// ACL runtime (src/twin/acl/), which a CANN-free machine has.
+TEST(NpuAclRuntime, TheTwinsRuntimeIsProbedThroughTheSameDeclarations) {
+    auto runtime = AclRuntime::load(fs::path(ASCENDOPT_TWIN_CANN_DIR) / "lib64" / "libascendcl.so");
+    ASSERT_TRUE(runtime) << runtime.error().message;
+    auto machine = (*runtime)->probe();
+    ASSERT_TRUE(machine) << machine.error().message;
+    EXPECT_EQ(machine->device_count, 1u);
+    EXPECT_EQ(machine->soc_name, "Ascend910B2");
+    auto again = (*runtime)->probe();  // aclFinalize ran: a second probe initializes afresh
+    ASSERT_TRUE(again) << again.error().message;
+}
+
 }  // namespace
 }  // namespace ascendopt

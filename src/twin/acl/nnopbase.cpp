@@ -1,0 +1,105 @@
+// aclCreateTensor and aclDestroyTensor on the twin (libnnopbase.so of the twin toolkit): the
+// descriptor an aclnn call receives of each device tensor. Arguments are checked as the
+// reference describes them, and more strictly where a mistake would otherwise reach the kernel
+// as a wrong address: the view must lie inside its storage, and the storage inside one device
+// allocation (docs/npu.md "The twin behind ACL").
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "ascendopt_twin/acl_device.h"
+
+struct aclTensor {
+    std::vector<int64_t> view_dims, strides, storage_dims;
+    AscendoptTwinTensorView view{};
+};
+
+namespace {
+
+std::mutex g_mutex;
+std::set<const aclTensor*> g_live;
+
+aclTensor* refuse(const std::string& why) {
+    ascendopt_twin_acl_fail(ACL_ERROR_INVALID_PARAM, ("aclCreateTensor: " + why).c_str());
+    return nullptr;
+}
+
+std::vector<int64_t> dims_of(const int64_t* dims, uint64_t n) { return n ? std::vector<int64_t>(dims, dims + n) : std::vector<int64_t>{}; }
+
+int64_t element_count(const std::vector<int64_t>& dims) {
+    return std::accumulate(dims.begin(), dims.end(), int64_t(1), [](int64_t a, int64_t b) { return a * b; });
+}
+
+// The number of storage elements the view reaches: 1 + the offset of its last element; 0 for
+// an empty view.
+int64_t view_extent(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides, int64_t offset) {
+    int64_t last = offset;
+    for (size_t i = 0; i < dims.size(); ++i) {
+        if (dims[i] == 0) return 0;
+        last += (dims[i] - 1) * strides[i];
+    }
+    return last + 1;
+}
+
+// The reason the arguments do not describe a tensor, or "".
+std::string invalid(const aclTensor& t, aclDataType type, int64_t offset) {
+    constexpr uint64_t k_max_rank = 8;
+    if (t.view_dims.size() > k_max_rank || t.storage_dims.size() > k_max_rank) return "a tensor has at most 8 dimensions";
+    if (aclDataTypeSize(type) == 0) return "data type " + std::to_string(int(type)) + " has no fixed element size";
+    for (int64_t d : t.view_dims) if (d < 0) return "a view dimension is negative";
+    for (int64_t d : t.storage_dims) if (d < 0) return "a storage dimension is negative";
+    for (int64_t s : t.strides) if (s < 0) return "a stride is negative";
+    if (offset < 0) return "the offset is negative";
+    const int64_t reach = view_extent(t.view_dims, t.strides, offset);
+    const int64_t storage = element_count(t.storage_dims);
+    if (reach > storage)
+        return "the view reaches storage element " + std::to_string(reach - 1) + ", but the storage holds " + std::to_string(storage);
+    return "";
+}
+
+}  // namespace
+
+extern "C" {
+
+aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride, int64_t offset,
+                           aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData) {
+    if ((viewDimsNum && !viewDims) || (viewDimsNum && !stride) || (storageDimsNum && !storageDims))
+        return refuse("a dimension or stride array is null but its length is not 0");
+    if (viewDimsNum > 8 || storageDimsNum > 8) return refuse("a tensor has at most 8 dimensions");
+    auto t = std::make_unique<aclTensor>();
+    t->view_dims = dims_of(viewDims, viewDimsNum);
+    t->strides = dims_of(stride, viewDimsNum);
+    t->storage_dims = dims_of(storageDims, storageDimsNum);
+    if (const std::string why = invalid(*t, dataType, offset); !why.empty()) return refuse(why);
+    const uint64_t storage_bytes = uint64_t(element_count(t->storage_dims)) * aclDataTypeSize(dataType);
+    if (storage_bytes > 0) {
+        if (!tensorData) return refuse("tensorData is null for a storage of " + std::to_string(storage_bytes) + " bytes");
+        if (ascendopt_twin_acl_allocation(tensorData, storage_bytes, nullptr, nullptr) != ACL_SUCCESS)
+            return refuse("the storage of " + std::to_string(storage_bytes) + " bytes at tensorData is not inside one device allocation");
+    }
+    t->view = AscendoptTwinTensorView{t->view_dims.data(), viewDimsNum, t->strides.data(), offset, t->storage_dims.data(),
+                                      storageDimsNum, dataType, format, tensorData};
+    std::lock_guard<std::mutex> lock(g_mutex);
+    g_live.insert(t.get());
+    return t.release();
+}
+
+aclError aclDestroyTensor(const aclTensor* tensor) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    if (!tensor || !g_live.erase(tensor))
+        return ascendopt_twin_acl_fail(ACL_ERROR_INVALID_PARAM, "aclDestroyTensor: not a live tensor of this process");
+    delete tensor;
+    return ACL_SUCCESS;
+}
+
+const AscendoptTwinTensorView* ascendopt_twin_tensor_view(const aclTensor* tensor) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    return tensor && g_live.count(tensor) ? &tensor->view : nullptr;
+}
+
+}  // extern "C"
