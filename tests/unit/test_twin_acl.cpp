@@ -206,3 +206,51 @@ TEST_F(TwinAcl, TensorsDescribeAViewInsideTheirStorageInsideOneAllocation) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_F(TwinAcl, ListsCopyTheirValuesAndTensorListsHoldLiveTensors) {
+    open();
+    int64_t ints[] = {3, -1, 7};
+    aclIntArray* a = aclCreateIntArray(ints, 3);
+    ASSERT_NE(a, nullptr);
+    ints[0] = 99;  // the array kept its own copy
+    uint64_t n = 0;
+    const int64_t* got = ascendopt_twin_int_array(a, &n);
+    ASSERT_NE(got, nullptr);
+    EXPECT_EQ(n, 3u);
+    EXPECT_EQ(got[0], 3);
+    const bool flags[] = {true, false};
+    aclBoolArray* b = aclCreateBoolArray(flags, 2);
+    ASSERT_NE(b, nullptr);
+    EXPECT_TRUE(ascendopt_twin_bool_array(b, &n)[0]);
+    const float fs[] = {0.5f};
+    aclFloatArray* f = aclCreateFloatArray(fs, 1);
+    EXPECT_FLOAT_EQ(ascendopt_twin_float_array(f, &n)[0], 0.5f);
+    EXPECT_EQ(aclCreateIntArray(nullptr, 2), nullptr);
+    EXPECT_NE(recent().find("value is null but size is 2"), std::string::npos) << recent();
+    aclIntArray* empty = aclCreateIntArray(nullptr, 0);
+    ASSERT_NE(empty, nullptr);
+    EXPECT_EQ(aclDestroyIntArray(empty), ACL_SUCCESS);
+
+    void* dev = nullptr;
+    ASSERT_EQ(aclrtMalloc(&dev, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    const int64_t dims[] = {4}, strides[] = {1};
+    const aclTensor* t = aclCreateTensor(dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 1, dev);
+    ASSERT_NE(t, nullptr) << recent();
+    aclTensorList* list = aclCreateTensorList(&t, 1);
+    ASSERT_NE(list, nullptr) << recent();
+    EXPECT_EQ(ascendopt_twin_tensor_list(list, &n)[0], t);
+    const aclTensor* bogus[] = {reinterpret_cast<const aclTensor*>(ints)};
+    EXPECT_EQ(aclCreateTensorList(bogus, 1), nullptr);
+
+    EXPECT_EQ(aclDestroyTensorList(list), ACL_SUCCESS);
+    EXPECT_EQ(aclDestroyTensorList(list), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(ascendopt_twin_int_array(reinterpret_cast<const aclIntArray*>(b), &n), nullptr) << "a bool array is not an int array";
+    EXPECT_EQ(aclDestroyIntArray(a), ACL_SUCCESS);
+    EXPECT_EQ(aclDestroyBoolArray(b), ACL_SUCCESS);
+    EXPECT_EQ(aclDestroyFloatArray(f), ACL_SUCCESS);
+    EXPECT_EQ(aclDestroyTensor(t), ACL_SUCCESS);
+}
+
+}  // namespace

@@ -4,6 +4,7 @@
 // as a wrong address: the view must lie inside its storage, and the storage inside one device
 // allocation (docs/npu.md "The twin behind ACL").
 #include <memory>
+#include <algorithm>
 #include <mutex>
 #include <numeric>
 #include <set>
@@ -19,10 +20,59 @@ struct aclTensor {
     AscendoptTwinTensorView view{};
 };
 
+// The list types hold a copy of their values.
+struct aclIntArray {
+    std::vector<int64_t> values;
+};
+struct aclFloatArray {
+    std::vector<float> values;
+};
+struct aclBoolArray {
+    std::unique_ptr<bool[]> values;  // not std::vector<bool>, which packs bits
+    uint64_t size = 0;
+};
+struct aclTensorList {
+    std::vector<const aclTensor*> values;
+};
+
 namespace {
 
 std::mutex g_mutex;
 std::set<const aclTensor*> g_live;
+// The live objects of each list type, apart, so that one type is never read as another.
+template <class List>
+std::set<const List*>& live_of() {
+    static std::set<const List*> live;
+    return live;
+}
+
+// Registers a new list object; null (with the reason recorded) when `value` is null but
+// `size` is not 0.
+template <class List>
+List* register_list(std::unique_ptr<List> list, bool null_values, uint64_t size, const char* api) {
+    if (null_values && size != 0) {
+        ascendopt_twin_acl_fail(ACL_ERROR_INVALID_PARAM, (std::string(api) + ": value is null but size is " + std::to_string(size)).c_str());
+        return nullptr;
+    }
+    std::lock_guard<std::mutex> lock(g_mutex);
+    live_of<List>().insert(list.get());
+    return list.release();
+}
+
+template <class List>
+aclError destroy_list(const List* list, const char* api) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    if (!list || !live_of<List>().erase(list))
+        return ascendopt_twin_acl_fail(ACL_ERROR_INVALID_PARAM, (std::string(api) + ": not a live object of this process").c_str());
+    delete list;
+    return ACL_SUCCESS;
+}
+
+template <class List>
+bool live_list(const List* list) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    return list && live_of<List>().count(list);
+}
 
 aclTensor* refuse(const std::string& why) {
     ascendopt_twin_acl_fail(ACL_ERROR_INVALID_PARAM, ("aclCreateTensor: " + why).c_str());
@@ -95,6 +145,68 @@ aclError aclDestroyTensor(const aclTensor* tensor) {
         return ascendopt_twin_acl_fail(ACL_ERROR_INVALID_PARAM, "aclDestroyTensor: not a live tensor of this process");
     delete tensor;
     return ACL_SUCCESS;
+}
+
+aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
+    auto a = std::make_unique<aclIntArray>();
+    if (value) a->values.assign(value, value + size);
+    return register_list(std::move(a), !value, size, "aclCreateIntArray");
+}
+
+aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size) {
+    auto a = std::make_unique<aclFloatArray>();
+    if (value) a->values.assign(value, value + size);
+    return register_list(std::move(a), !value, size, "aclCreateFloatArray");
+}
+
+aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size) {
+    auto a = std::make_unique<aclBoolArray>();
+    a->values = std::make_unique<bool[]>(value ? size : 0);
+    if (value) std::copy(value, value + size, a->values.get());
+    a->size = value ? size : 0;
+    return register_list(std::move(a), !value, size, "aclCreateBoolArray");
+}
+
+aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size) {
+    auto l = std::make_unique<aclTensorList>();
+    if (value) {
+        l->values.assign(value, value + size);
+        for (const aclTensor* t : l->values)
+            if (!ascendopt_twin_tensor_view(t)) {
+                ascendopt_twin_acl_fail(ACL_ERROR_INVALID_PARAM, "aclCreateTensorList: an element is not a live tensor");
+                return nullptr;
+            }
+    }
+    return register_list(std::move(l), !value, size, "aclCreateTensorList");
+}
+
+aclError aclDestroyIntArray(const aclIntArray* a) { return destroy_list(a, "aclDestroyIntArray"); }
+aclError aclDestroyFloatArray(const aclFloatArray* a) { return destroy_list(a, "aclDestroyFloatArray"); }
+aclError aclDestroyBoolArray(const aclBoolArray* a) { return destroy_list(a, "aclDestroyBoolArray"); }
+aclError aclDestroyTensorList(const aclTensorList* l) { return destroy_list(l, "aclDestroyTensorList"); }
+
+const int64_t* ascendopt_twin_int_array(const aclIntArray* a, uint64_t* size) {
+    if (!live_list(a)) return nullptr;
+    if (size) *size = a->values.size();
+    return a->values.data();
+}
+
+const float* ascendopt_twin_float_array(const aclFloatArray* a, uint64_t* size) {
+    if (!live_list(a)) return nullptr;
+    if (size) *size = a->values.size();
+    return a->values.data();
+}
+
+const bool* ascendopt_twin_bool_array(const aclBoolArray* a, uint64_t* size) {
+    if (!live_list(a)) return nullptr;
+    if (size) *size = a->size;
+    return a->values.get();
+}
+
+const aclTensor* const* ascendopt_twin_tensor_list(const aclTensorList* l, uint64_t* size) {
+    if (!live_list(l)) return nullptr;
+    if (size) *size = l->values.size();
+    return l->values.data();
 }
 
 const AscendoptTwinTensorView* ascendopt_twin_tensor_view(const aclTensor* tensor) {

@@ -4,13 +4,22 @@
 #ifndef ASCENDOPT_TWIN_ACLNN_ACL_META_H
 #define ASCENDOPT_TWIN_ACLNN_ACL_META_H
 
+#include <stdbool.h>
+
 #include "acl/acl_base.h"
+#include "acl/acl_rt.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+typedef int32_t aclnnStatus;  // 0: success
+
 typedef struct aclTensor aclTensor;
+typedef struct aclTensorList aclTensorList;
+typedef struct aclIntArray aclIntArray;
+typedef struct aclFloatArray aclFloatArray;
+typedef struct aclBoolArray aclBoolArray;
 typedef struct aclOpExecutor aclOpExecutor;
 
 // A tensor over device memory `tensorData`: its view (dims, strides in elements, offset in
@@ -20,6 +29,17 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
                            int64_t offset, aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum,
                            void* tensorData);
 aclError aclDestroyTensor(const aclTensor* tensor);
+
+// The values of list attributes and lists of tensors, copied when created (a list keeps the
+// tensors' addresses; they must outlive it). Null on invalid arguments.
+aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size);
+aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size);
+aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size);
+aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size);
+aclError aclDestroyIntArray(const aclIntArray* array);
+aclError aclDestroyFloatArray(const aclFloatArray* array);
+aclError aclDestroyBoolArray(const aclBoolArray* array);
+aclError aclDestroyTensorList(const aclTensorList* list);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,8 @@
 #ifndef ASCENDOPT_TWIN_ACL_DEVICE_H
 #define ASCENDOPT_TWIN_ACL_DEVICE_H
 
+#include <stdbool.h>
+
 #include "acl/acl_rt.h"
 
 #ifdef __cplusplus
@@ -30,6 +32,17 @@ typedef struct {
 
 // The view of `tensor`, or null when it is not a live tensor of this process.
 const AscendoptTwinTensorView* ascendopt_twin_tensor_view(const struct aclTensor* tensor);
+
+struct aclIntArray;
+struct aclFloatArray;
+struct aclBoolArray;
+struct aclTensorList;
+
+// The values of a live list (null `size` untouched and null returned when it is not one).
+const int64_t* ascendopt_twin_int_array(const struct aclIntArray* array, uint64_t* size);
+const float* ascendopt_twin_float_array(const struct aclFloatArray* array, uint64_t* size);
+const bool* ascendopt_twin_bool_array(const struct aclBoolArray* array, uint64_t* size);
+const struct aclTensor* const* ascendopt_twin_tensor_list(const struct aclTensorList* list, uint64_t* size);
 
 // Advances `stream`'s device clock (null: the current device's default stream) by `ns`.
 aclError ascendopt_twin_acl_charge(aclrtStream stream, uint64_t ns);
