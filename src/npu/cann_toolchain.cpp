@@ -41,7 +41,9 @@ Result<nlohmann::json> configure_presets(nlohmann::json presets, const CannInsta
 
 std::string CannToolchain::prepended(const std::string& var, const std::vector<fs::path>& dirs) const {
     std::string out;
-    for (const auto& d : dirs) out += (out.empty() ? "" : ":") + d.string();
+    // An empty entry would mean the current folder: pieces the toolkit lacks add nothing.
+    for (const auto& d : dirs)
+        if (!d.empty()) out += (out.empty() ? "" : ":") + d.string();
     if (auto inherited = m_env(var); inherited && !inherited->empty()) out += ":" + *inherited;
     return out;
 }
