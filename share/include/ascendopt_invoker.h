@@ -41,6 +41,11 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 
+// The twin's announcement of the case and run the next aclnn calls belong to (docs/npu.md "The
+// twin behind aclnn"). Weak: on CANN no library defines it, the address is null and the call
+// is skipped.
+extern "C" void ascendopt_twin_acl_case(const char* name, int run) __attribute__((weak));
+
 namespace ascendopt_invoker {
 
 // One parameter of the aclnn call in one case.
@@ -352,10 +357,11 @@ inline bool save_outputs(Case& c, Failure& f) {
 
 // One run: fresh tensors, the two-phase call with events around the launch, and the launch's
 // device time in `ms`. The workspace is freed before returning; tensors stay for save_outputs.
-inline bool run_once(const Calls& calls, Case& c, aclrtStream stream, aclrtEvent start, aclrtEvent end, uint64_t& workspace_size,
+inline bool run_once(const Calls& calls, Case& c, int run, aclrtStream stream, aclrtEvent start, aclrtEvent end, uint64_t& workspace_size,
                      float& ms, Failure& f) {
     release(c);
     if (!prepare(c, f)) return false;
+    if (ascendopt_twin_acl_case) ascendopt_twin_acl_case(c.name.c_str(), run);
     Args args(c);
     aclOpExecutor* executor = nullptr;
     if (int rc = calls.get_workspace(args, &workspace_size, &executor)) return f = acl_failure("get_workspace", rc), false;
@@ -380,9 +386,9 @@ inline std::string run_case(const Calls& calls, const Job& job, Case& c, aclrtSt
     uint64_t workspace = 0;
     float ms = 0;
     std::vector<float> times;
-    ok = run_once(calls, c, stream, start, end, workspace, ms, f) && save_outputs(c, f);
+    ok = run_once(calls, c, 0, stream, start, end, workspace, ms, f) && save_outputs(c, f);
     for (int k = 0; ok && k < job.warmup + job.repeats; ++k) {
-        ok = run_once(calls, c, stream, start, end, workspace, ms, f);
+        ok = run_once(calls, c, k + 1, stream, start, end, workspace, ms, f);
         if (ok && k >= job.warmup) times.push_back(ms);
     }
     release(c);

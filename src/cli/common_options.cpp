@@ -26,9 +26,10 @@ void add_race_option(CLI::App& cmd, EvalOptions& o) {
 void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
     o.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
     cmd.add_option("--backend", o.backend,
-                   "Where candidates run: twin (the Ascend C twin on this CPU) or npu (an Ascend NPU through your CANN "
-                   "toolkit, docs/npu.md); default: $ASCENDOPT_BACKEND, else twin")
-        ->check(CLI::IsMember({"twin", "npu"}))
+                   "Where candidates run: twin (the Ascend C twin on this CPU), twin-acl (the twin, each case run through the "
+                   "ACL runtime and aclnn API as on an NPU) or npu (an Ascend NPU through your CANN toolkit, docs/npu.md); "
+                   "default: $ASCENDOPT_BACKEND, else twin")
+        ->check(CLI::IsMember({"twin", "twin-acl", "npu"}))
         ->envname("ASCENDOPT_BACKEND")
         ->capture_default_str();
     cmd.add_option("--soc", o.soc, "SoC to model: a name under share/soc (Ascend910B2, Ascend310P3) or a .toml path")

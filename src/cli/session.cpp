@@ -9,6 +9,7 @@
 #include "eval/soc_loader.h"
 #include "eval/soc_variants.h"
 #include "npu/npu_backend.h"
+#include "npu/twin_acl_launcher.h"
 #include "util/cache_trim.h"
 #include "util/files.h"
 #include "util/sandbox.h"
@@ -45,6 +46,7 @@ int refuse_npu_backend(const EvalOptions& options) {
 
 std::variant<EvalSession, int> open_session(EvalOptions& options) {
     if (options.backend == "npu") return refuse_npu_backend(options);
+    if (options.backend == "twin-acl") options.device_launcher = make_twin_acl_launcher(this_builds_twin_toolkit());
     auto tc = detect_toolchain();
     if (!tc) {
         std::cerr << render_error(tc.error());

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -40,6 +41,7 @@ struct KernelBuild {
     std::string inferred_type;  // the cores it runs on unless it declares them (kernel_type.h)
     bool cached = false;
     std::filesystem::path host_binary;  // the twin and the host code: describes and tiles (twin/rt/harness.h)
+    std::shared_ptr<const OpDefInfo> opdef;  // the host build's, for launches through aclnn (device_launch.h)
 };
 
 // What a compile of one operator may read besides the twin and the cache: the operator's folder

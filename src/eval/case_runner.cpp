@@ -447,7 +447,29 @@ std::string tiling_cache_key(const CaseRun& r, const KernelBuild& kernel, const 
     return sha256_hex(key.dump());
 }
 
-// Runs the cases runs[which[from..]] in one operator process, each from its checked tiling plan.
+// Launches the one-case operator jobs a device launcher hands back (device_launch.h), each as
+// run_launch runs its job: the case is found by name among `cases`.
+Result<ProcessResult> run_through_device(const nlohmann::json& job, const std::vector<const CaseRun*>& cases, const KernelBuild& kernel,
+                                         const EvalOptions& options, const std::map<std::string, std::string>& extra_env,
+                                         const fs::path& job_dir) {
+    DeviceLaunch launch{job, {}, &kernel, kernel.opdef, job_dir, nullptr};
+    std::vector<CaseRun> batch;
+    for (const CaseRun* r : cases) {
+        launch.work_dirs.push_back(r->work_dir);
+        batch.push_back(*r);
+    }
+    const uint64_t largest = largest_file(batch, 0, options);
+    launch.run_operator = [&](const nlohmann::json& one, const fs::path& job_file) -> Result<ProcessResult> {
+        const std::string name = one.contains("cases") && !one["cases"].empty() ? one["cases"][0].value("name", "") : "";
+        const auto it = std::find_if(cases.begin(), cases.end(), [&](const CaseRun* r) { return r->c->name == name; });
+        if (it == cases.end()) return make_error("internal: the device launched unknown case '" + name + "'");
+        return run_candidate_process(kernel.binary, "--job", one, job_file, {*it}, options, extra_env, job_dir, largest);
+    };
+    return options.device_launcher(launch);
+}
+
+// Runs the cases runs[which[from..]] in one operator process, each from its checked tiling plan
+// (or, with a device launcher, through it: device_launch.h).
 Result<ProcessResult> run_launch(const std::vector<CaseRun>& runs, const std::vector<size_t>& which, const std::vector<nlohmann::json>& plans,
                                  size_t from, const KernelBuild& kernel, const std::string& op_type, const EvalOptions& options,
                                  const std::map<std::string, std::string>& extra_env, const fs::path& job_dir, bool preflight) {
@@ -464,6 +486,7 @@ Result<ProcessResult> run_launch(const std::vector<CaseRun>& runs, const std::ve
         cases.push_back(&r);
         batch.push_back(r);
     }
+    if (options.device_launcher && !preflight) return run_through_device(job, cases, kernel, options, extra_env, job_dir);
     const fs::path job_file = job_dir / ("job-" + kernel.kernel_name + "-" + std::to_string(which[from]) + ".json");
     return run_candidate_process(kernel.binary, "--job", job, job_file, cases, options, extra_env, job_dir, largest_file(batch, 0, options));
 }

@@ -72,6 +72,7 @@ std::string EvalMemo::key(const std::string& host_key, const std::vector<fs::pat
                                {"timing", o.timing},        {"strict_gm", o.strict_gm}, {"strict_ub", o.strict_ub},
                                {"races", race_check_name(o.races)}, {"memory", o.memory_limit_bytes}, {"sandboxed", o.sandbox.has_value()}, {"screen", o.screen}};
     if (!o.timing_variants.empty()) settings["timing_variants"] = o.timing_variants;  // absent: keys as before
+    if (o.backend != "twin") settings["backend"] = o.backend;                          // absent: keys as before
     nlohmann::json all_cases = nlohmann::json::array();
     std::map<std::string, std::string> golden_hashes;
     for (const auto& c : cases) all_cases.push_back(case_identity(c, golden_hashes));

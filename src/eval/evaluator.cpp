@@ -261,8 +261,10 @@ private:
                                   (request.case_filter ? "case named '" + *request.case_filter + "'" : std::string("perf case")),
                               case_names(*cases));
         out.cached = host->cached;
+        const auto opdef = std::make_shared<const OpDefInfo>(host->opdef);
         for (auto& [sig, k] : build_kernels(op, *host, out.cases, progress)) {
             if (!k) return failed(out, k.error());
+            k->opdef = opdef;
             out.cached = out.cached && k->cached;
             out.kernels.emplace(sig, std::move(*k));
         }

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/eval_result.h"
+#include "eval/device_launch.h"
 #include "eval/builder.h"
 #include "eval/case_data.h"
 #include "eval/golden.h"
@@ -25,9 +26,14 @@ enum class RaceCheck { off, note, fail };
 const char* race_check_name(RaceCheck r);  // "off", "note", "fail"
 
 struct EvalOptions {
-    // Where candidates run: "twin" (the Ascend C twin, this file's evaluator) or "npu" (a real
-    // device through the user's CANN toolkit, src/npu/, docs/npu.md).
+    // Where candidates run: "twin" (the Ascend C twin, this file's evaluator), "twin-acl" (the
+    // same, each case launched through the ACL runtime and aclnn API by the npu backend's
+    // invoker: `device_launcher`), or "npu" (a real device through the user's CANN toolkit,
+    // src/npu/, docs/npu.md).
     std::string backend = "twin";
+    // Launches planned cases in place of the twin's own operator process (device_launch.h);
+    // empty: the operator process runs them directly.
+    DeviceLauncher device_launcher;
     std::string soc = "Ascend910B2";
     nlohmann::json soc_description;            // load_soc(soc); filled by the caller
     double sim_noise_pct = 0;                  // relative std-dev of simulated measurement noise

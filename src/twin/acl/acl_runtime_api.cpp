@@ -341,4 +341,18 @@ aclError ascendopt_twin_acl_allocation(const void* ptr, size_t bytes, void** sta
 
 aclError ascendopt_twin_acl_fail(aclError code, const char* message) { return fail(code, message ? message : ""); }
 
+void ascendopt_twin_acl_case(const char* name, int run) {
+    State& s = state();
+    Lock lock(s.mutex);
+    s.current_case = name ? name : "";
+    s.current_run = run;
+}
+
+const char* ascendopt_twin_acl_current_case(int* run) {
+    State& s = state();
+    Lock lock(s.mutex);
+    if (run) *run = s.current_run;
+    return s.current_case.c_str();
+}
+
 }  // extern "C"

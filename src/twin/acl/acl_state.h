@@ -42,6 +42,8 @@ struct State {
     bool initialized = false;
     std::string soc_name;
     uint64_t memory_bytes = 0;  // per device
+    std::string current_case;   // the invoker's announcement (ascendopt_twin_acl_case)
+    int current_run = -1;
     std::vector<Device> devices;
     Device* device(int id) { return id >= 0 && id < int(devices.size()) ? &devices[size_t(id)] : nullptr; }
 };

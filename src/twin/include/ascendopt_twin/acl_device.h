@@ -51,6 +51,14 @@ aclError ascendopt_twin_acl_charge(aclrtStream stream, uint64_t ns);
 // (ALIGN_UP(size, 32) + 32). ACL_ERROR_INVALID_PARAM when no allocation holds the range.
 aclError ascendopt_twin_acl_allocation(const void* ptr, size_t bytes, void** start, size_t* usable);
 
+// The invoker announces, before each run, the case and the run (0: the checked run) the next
+// aclnn calls belong to. The invoker calls it through a weak declaration, so on CANN, where no
+// library defines it, the call is skipped: it is the twin's only channel besides the ACL API,
+// and carries no data. ascendopt_twin_acl_current_case gives the last announcement ("" and -1
+// before any).
+void ascendopt_twin_acl_case(const char* name, int run);
+const char* ascendopt_twin_acl_current_case(int* run);
+
 // Records `message` as the calling thread's recent error (aclGetRecentErrMsg) and returns
 // `code`: for the other twin libraries (nnopbase, the aclnn entries).
 aclError ascendopt_twin_acl_fail(aclError code, const char* message);
