@@ -50,10 +50,11 @@ test-cann: build
 	@bash scripts/test-cann.sh $(BUILD) $(CANN_OPS) $(LEVELS)
 
 # Every operator of the three cann-ops suites as make test's Suite/CannOps tests (make test runs
-# all of Level 1 and a subset of Levels 2 and 3; tests/e2e/test_cann_suites.cpp names it).
+# all of Level 1 and a subset of Levels 2 and 3; tests/e2e/test_cann_suites.cpp names it), and
+# every Level-1 operator through --backend twin-acl (Suite/TwinAclLevel1; make test runs six).
 test-cann-full: DEPS_FLAGS += --test
 test-cann-full: build
-	cd $(BUILD) && ASCENDOPT_ALL_LEVELS=1 ctest -j $(JOBS) --output-on-failure -R 'Suite/CannOps\.'
+	cd $(BUILD) && ASCENDOPT_ALL_LEVELS=1 ctest -j $(JOBS) --output-on-failure -R 'Suite/(CannOps|TwinAclLevel1)\.'
 
 # The study on the cann-ops Level-1 operators (scripts/study-cann.sh): rule-based rewind into a
 # bank, then every offline method at 230 evaluations per operator with three seeds, then the

@@ -231,6 +231,8 @@ TEST_F(TwinAcl, ListsCopyTheirValuesAndTensorListsHoldLiveTensors) {
     EXPECT_NE(recent().find("value is null but size is 2"), std::string::npos) << recent();
     aclIntArray* empty = aclCreateIntArray(nullptr, 0);
     ASSERT_NE(empty, nullptr);
+    EXPECT_NE(ascendopt_twin_int_array(empty, &n), nullptr) << "a live empty array is not an absent one";
+    EXPECT_EQ(n, 0u);
     EXPECT_EQ(aclDestroyIntArray(empty), ACL_SUCCESS);
 
     void* dev = nullptr;

@@ -188,25 +188,29 @@ aclError aclDestroyTensorList(const aclTensorList* l) { return destroy_list(l, "
 const int64_t* ascendopt_twin_int_array(const aclIntArray* a, uint64_t* size) {
     if (!live_list(a)) return nullptr;
     if (size) *size = a->values.size();
-    return a->values.data();
+    static const int64_t none = 0;  // a live empty array is not null
+    return a->values.empty() ? &none : a->values.data();
 }
 
 const float* ascendopt_twin_float_array(const aclFloatArray* a, uint64_t* size) {
     if (!live_list(a)) return nullptr;
     if (size) *size = a->values.size();
-    return a->values.data();
+    static const float none = 0;
+    return a->values.empty() ? &none : a->values.data();
 }
 
 const bool* ascendopt_twin_bool_array(const aclBoolArray* a, uint64_t* size) {
     if (!live_list(a)) return nullptr;
     if (size) *size = a->size;
-    return a->values.get();
+    static const bool none = false;
+    return a->size == 0 ? &none : a->values.get();
 }
 
 const aclTensor* const* ascendopt_twin_tensor_list(const aclTensorList* l, uint64_t* size) {
     if (!live_list(l)) return nullptr;
     if (size) *size = l->values.size();
-    return l->values.data();
+    static const aclTensor* const none = nullptr;
+    return l->values.empty() ? &none : l->values.data();
 }
 
 const AscendoptTwinTensorView* ascendopt_twin_tensor_view(const aclTensor* tensor) {

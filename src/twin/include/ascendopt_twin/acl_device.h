@@ -38,7 +38,8 @@ struct aclFloatArray;
 struct aclBoolArray;
 struct aclTensorList;
 
-// The values of a live list (null `size` untouched and null returned when it is not one).
+// The values of a live list, never null for a live one (an empty list gives a valid pointer
+// and size 0); null, with `size` untouched, for anything else.
 const int64_t* ascendopt_twin_int_array(const struct aclIntArray* array, uint64_t* size);
 const float* ascendopt_twin_float_array(const struct aclFloatArray* array, uint64_t* size);
 const bool* ascendopt_twin_bool_array(const struct aclBoolArray* array, uint64_t* size);
