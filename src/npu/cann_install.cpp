@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <set>
 
 namespace ascendopt {
@@ -164,11 +163,12 @@ Result<std::vector<int>> parse_device_list(const std::string& text) {
 Result<std::vector<int>> visible_devices(const EnvLookup& env, const fs::path& dev) {
     std::vector<int> present;
     std::error_code ec;
-    const std::regex device_file("davinci([0-9]+)");
     for (const auto& e : fs::directory_iterator(dev, ec)) {
-        std::smatch m;
+        // "davinci<N>": the device files; davinci_manager and the rest are not devices.
         const std::string name = e.path().filename().string();
-        if (std::regex_match(name, m, device_file)) present.push_back(std::stoi(m[1]));
+        const std::string digits = name.rfind("davinci", 0) == 0 ? name.substr(7) : "";
+        if (!digits.empty() && digits.size() <= 4 && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            present.push_back(std::stoi(digits));
     }
     std::sort(present.begin(), present.end());
     std::vector<std::string> absent;

@@ -1,7 +1,7 @@
 #include "npu/cann_toolchain.h"
 
 #include <cctype>
-#include <regex>
+#include <algorithm>
 
 namespace ascendopt {
 namespace fs = std::filesystem;
@@ -11,9 +11,12 @@ std::string compute_unit_of(const std::string& soc_version) {
     for (char c : soc_version) s += char(std::tolower(static_cast<unsigned char>(c)));
     // A series letter or suffix followed by the bin number: ascend910b2 -> ascend910b,
     // ascend310p3 -> ascend310p, ascend910_9391 -> ascend910_93.
-    static const std::regex series("(ascend910b|ascend310p|ascend310b|ascend910_93)[0-9]*");
-    std::smatch m;
-    if (std::regex_match(s, m, series)) return m[1];
+    for (const char* series : {"ascend910_93", "ascend910b", "ascend310p", "ascend310b"}) {
+        const std::string prefix = series;
+        const bool bin_number = s.rfind(prefix, 0) == 0 &&
+                                std::all_of(s.begin() + long(prefix.size()), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (bin_number) return prefix;
+    }
     return s;
 }
 

@@ -234,8 +234,9 @@ private:
             std::istringstream in(line);
             std::string word, name, dir;
             int run = -1;
-            if (!(in >> word >> name >> run >> dir) || word != "launch") break;
-            launch_case(name, run, dir);
+            // A request that is not a launch is answered without one: the launch then finds no
+            // result and fails its case, instead of waiting for a reply forever.
+            if ((in >> word >> name >> run >> dir) && word == "launch") launch_case(name, run, dir);
             const std::string done = "done\n";
             (void)!::write(m_reply, done.data(), done.size());
         }

@@ -1,7 +1,7 @@
 // --backend twin-acl: the npu backend's pipeline with the twin standing in for CANN and the
 // device. Every case goes through the generated invoker, the twin's ACL runtime and the
 // operator's aclnn API (docs/npu.md "The twin behind aclnn"); each must get the twin backend's
-// verdict, reason and latency, passing or failing.
+// verdict and latency, and its reason (for a failure, what failed and where).
 #include <algorithm>
 #include <cstdlib>
 #include <set>
@@ -11,6 +11,17 @@
 using namespace ascendopt::e2e;
 
 namespace {
+
+// What of a failure's reason every run of the same case repeats, on either backend: what failed
+// (the API or the tensor before the first ": ") and where (the "(at file:line ...)" part). The
+// rest may differ between two runs of the twin itself: GM addresses (device memory is mapped
+// where the host's kernel puts it), and, when several blocks fail, which block reports first
+// (the byte range of a UB overflow, the count of wrong elements a racy defect leaves).
+std::string reason_gist(const std::string& reason) {
+    const std::string what = reason.substr(0, reason.find(": "));
+    const size_t at = reason.find("(at ");
+    return what + (at == std::string::npos ? "" : " " + reason.substr(at, reason.find(')', at) - at + 1));
+}
 
 // Evaluates with `args` on both backends and compares them case by case.
 void expect_same_as_twin(std::vector<std::string> args) {
@@ -29,7 +40,8 @@ void expect_same_as_twin(std::vector<std::string> args) {
         const auto &x = a["cases"][i], &y = b["cases"][i];
         const std::string name = x.value("name", "");
         EXPECT_EQ(y.value("status", ""), x.value("status", "")) << name << ": " << y.value("reason", "");
-        EXPECT_EQ(y.value("reason", ""), x.value("reason", "")) << name;
+        if (x.value("status", "") == "ok") EXPECT_EQ(y.value("reason", ""), x.value("reason", "")) << name;
+        else EXPECT_EQ(reason_gist(y.value("reason", "")), reason_gist(x.value("reason", ""))) << name << ": " << y.value("reason", "");
         if (x.contains("latency")) {
             ASSERT_TRUE(y.contains("latency")) << name;
             EXPECT_DOUBLE_EQ(y["latency"].value("value", -1.0), x["latency"].value("value", -2.0)) << name;
