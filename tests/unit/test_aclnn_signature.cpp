@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "npu/aclnn_signature.h"
+#include "npu/op_prototype.h"
 #include "support/scratch_test.h"
 #include "util/subprocess.h"
 
@@ -96,6 +97,34 @@ TEST(AclnnSignature, AclDataTypesAreTheReferenceCodes) {
     EXPECT_EQ(acl_data_type(DType::bf16), 27);
     EXPECT_EQ(acl_data_type(DType::boolean), 12);
     EXPECT_EQ(acl_data_type(DType::i64), 9);
+}
+
+// msopgen's prototype file: one column per dtype combination ascendopt can represent, the
+// parameter kinds and attribute types by their prototype names, defaults for optional ones.
+TEST(OpPrototype, ColumnsKindsAndDefaultsAsMsopgenReadsThem) {
+    OpDefInfo op = everything_op();
+    for (auto* list : {&op.inputs, &op.outputs})
+        for (auto& p : *list) p.dtypes = {DType::f16, DType::f32, DType::bf16};
+    op.unsupported_columns = {2};
+    op.attrs.push_back(attr("pads", "list_list_int", true));
+    auto proto = op_prototype(op);
+    ASSERT_TRUE(proto) << proto.error().message;
+    const auto& d = (*proto)[0];
+    EXPECT_EQ(d["op"], "ScaledUpdateV2");
+    EXPECT_EQ(d["input_desc"][0]["type"], nlohmann::json({"fp16", "float"})) << "the unsupported bf16 column is left out";
+    EXPECT_EQ(d["input_desc"][0]["format"], nlohmann::json({"ND", "ND"}));
+    EXPECT_EQ(d["input_desc"][1]["param_type"], "dynamic");
+    EXPECT_EQ(d["input_desc"][2]["param_type"], "optional");
+    EXPECT_EQ(d["output_desc"][1]["name"], "norm");
+    EXPECT_EQ(d["attr"][0], nlohmann::json({{"name", "alpha"}, {"param_type", "required"}, {"type", "float"}}));
+    EXPECT_EQ(d["attr"][1]["default_value"], 0);
+    EXPECT_EQ(d["attr"][4]["type"], "listInt");
+    EXPECT_EQ(d["attr"].back()["type"], "listListInt");
+
+    op.unsupported_columns = {0, 1, 2};
+    auto none = op_prototype(op);
+    ASSERT_FALSE(none);
+    EXPECT_NE(none.error().message.find("no dtype combination"), std::string::npos);
 }
 
 class AclnnHeader : public testing::ScratchTest {};
