@@ -51,7 +51,7 @@ test-cann: build
 
 # Every operator of the three cann-ops suites as make test's Suite/CannOps tests (make test runs
 # all of Level 1 and a subset of Levels 2 and 3; tests/e2e/test_cann_suites.cpp names it), and
-# every Level-1 operator through --backend twin-acl (Suite/TwinAclLevel1; make test runs six).
+# every Level-1 operator through --backend twin-acl (Suite/TwinAclLevel1, which make test runs too).
 test-cann-full: DEPS_FLAGS += --test
 test-cann-full: build
 	cd $(BUILD) && ASCENDOPT_ALL_LEVELS=1 ctest -j $(JOBS) --output-on-failure -R 'Suite/(CannOps|TwinAclLevel1)\.'
