@@ -63,6 +63,22 @@ TEST_F(MisuseTest, GmWritesIntoPaddingAreNotedAndIntoTheNextTensorFail) {
     EXPECT_TWIN_ERROR(DataCopy(out, t, 136), ErrorKind::run_failed, "into tensor 'buf1'");
 }
 
+// An offset that lands wholly inside the next tensor is that tensor's memory too: every access
+// through a GlobalTensor stays in the allocation SetGlobalBuffer placed it in, and GetValue,
+// SetValue and both copy directions say which tensor the access would reach.
+TEST_F(MisuseTest, AGlobalTensorOffsetIntoTheNextTensorFails) {
+    auto out = gm<float>(10);   // a 512-byte allocation: elements 0..127
+    auto next = gm<float>(64);  // allocated right after it
+    auto t = ub<float>(256);
+    DataCopy(out[120], t, 8);  // the last 32 bytes of the allocation: padding
+    EXPECT_TWIN_ERROR(DataCopy(out[128], t, 8), ErrorKind::run_failed, "into tensor 'buf1'");
+    EXPECT_TWIN_ERROR(DataCopy(t, out[136], 8), ErrorKind::run_failed, "into tensor 'buf1'");
+    EXPECT_TWIN_ERROR(out.SetValue(130, 1.0f), ErrorKind::run_failed, "into tensor 'buf1'");
+    EXPECT_TWIN_ERROR((void)out.GetValue(130), ErrorKind::run_failed, "into tensor 'buf1'");
+    DataCopy(next, t, 64);  // the same memory through its own tensor
+    EXPECT_EQ(next.GetValue(2), t.GetValue(2));
+}
+
 TEST_F(MisuseTest, StrictGmFailsWritesPastTheEnd) {
     m_core.reset();
     m_gm = std::make_unique<ascendopt_twin::GmSpace>(64u << 20, ascendopt_twin::GmLayout::strict);

@@ -126,9 +126,12 @@ CoreScope::State& core(const char* api) {
     return *t_core;
 }
 
-// Every data access calls this first; see LaunchOptions::preflight.
-void stop_in_preflight() {
-    if (t_core && t_core->preflight) throw PreflightStop{};
+// Every data access calls this first: a preflight ends the block here (LaunchOptions::preflight),
+// and so does a lower core's failure, which the launch reports whatever this core would do next.
+void stop_here_if_asked() {
+    if (!t_core) return;
+    if (t_core->preflight) throw PreflightStop{};
+    if (t_core->sync && t_core->sync->outranked(t_core->who.sync_index)) throw CoreStopped{};
 }
 
 std::atomic<RunningCode> g_running_code{RunningCode::harness};
@@ -138,6 +141,7 @@ std::atomic<RunningCode> g_running_code{RunningCode::harness};
 void set_running_code(RunningCode code) { g_running_code.store(code); }
 RunningCode running_code() { return g_running_code.load(); }
 int64_t current_block_or_none() { return t_core ? t_core->block_idx : -1; }
+int64_t current_core_or_none() { return t_core ? int64_t(t_core->who.sync_index) : -1; }
 
 void InstrCounts::merge(const InstrCounts& o) {
     for (size_t i = 0; i < size_t(PipeId::count); ++i) {
@@ -311,7 +315,7 @@ void check_hazards(PipeId pipe, const char* api, uint64_t bytes, std::initialize
 
 void account_copy(PipeId pipe, const char* kind, uint64_t bytes, uint32_t bursts, const void* ub) {
     if (!t_core) return;
-    stop_in_preflight();
+    stop_here_if_asked();
     count(pipe, kind, bytes);
     check_hazards(pipe, kind, bytes, {{ub, pipe == PipeId::MTE2}});
     each_timeline([&](CoreTimeline& t) { t.copy(pipe, kind, bytes, bursts, ub); });
@@ -352,7 +356,7 @@ void cube_local_copy(const char* kind, uint64_t bytes, const void* dst, const vo
 
 void account_vector(const char* kind, uint64_t bytes, const void* dst, const void* src0, const void* src1) {
     if (!t_core) return;
-    stop_in_preflight();
+    stop_here_if_asked();
     if (t_core->who.kind == CoreKind::aic) {
         if (std::string_view(kind) == "copy_ub_to_ub") return cube_local_copy(kind, bytes, dst, src0);
         fail(ErrorKind::run_failed, kind,
@@ -366,7 +370,7 @@ void account_vector(const char* kind, uint64_t bytes, const void* dst, const voi
 
 void account_cube(PipeId pipe, const char* kind, double cycles, uint64_t bytes, const CubeOperands& o, uint64_t gm_bytes) {
     if (!t_core) return;
-    stop_in_preflight();
+    stop_here_if_asked();
     require_core(CoreKind::aic, kind);
     count(pipe, kind, bytes);
     check_hazards(pipe, kind, bytes, {{o.dst, true}, {o.src0, false}, {o.src1, false}, {o.src2, false}});
@@ -393,7 +397,7 @@ void require_core(CoreKind kind, const char* api) {
 
 void account_scalar(const void* ub, bool write, uint32_t bytes) {
     if (!t_core) return;
-    stop_in_preflight();
+    stop_here_if_asked();
     const char* kind = ub ? (write ? "ub_scalar_write" : "ub_scalar_read") : (write ? "gm_scalar_write" : "gm_scalar_read");
     count(PipeId::S, kind, 0);
     if (ub && t_core->hazards) {
@@ -568,21 +572,21 @@ void set_current_pipe(void* pipe) {
     if (t_core) t_core->pipe = pipe;
 }
 
-uint8_t* gm_translate(uint64_t addr, uint64_t bytes, bool write, const char* api) {
+uint8_t* gm_translate(uint64_t addr, uint64_t bytes, bool write, const char* api, uint64_t origin) {
     auto& c = core(api);
-    stop_in_preflight();
+    stop_here_if_asked();
     if (!c.gm) fail(ErrorKind::run_failed, api, "no GM in this context");
     // Reads of the kernel's own constant tables (rt/program_data.cpp); never writes, which
     // would reach the harness's memory.
     if (!write && !c.gm->contains(addr) && in_program_data(addr, bytes)) return reinterpret_cast<uint8_t*>(addr);
-    return c.gm->translate(addr, bytes, write, api);
+    return c.gm->translate(addr, bytes, write, api, origin);
 }
 
-void gm_check_write(uint64_t addr, uint64_t bytes, const char* api) {
+void gm_check_write(uint64_t addr, uint64_t bytes, const char* api, uint64_t origin) {
     auto& c = core(api);
-    stop_in_preflight();
+    stop_here_if_asked();
     if (!c.gm) fail(ErrorKind::run_failed, api, "no GM in this context");
-    c.gm->check_write(addr, bytes, api);
+    c.gm->check_write(addr, bytes, api, origin);
 }
 
 void load_tiling(void* dst, size_t size, const uint8_t* device_tiling_addr) {
@@ -594,7 +598,7 @@ void load_tiling(void* dst, size_t size, const uint8_t* device_tiling_addr) {
 
 void sync_all(bool aiv_only) {
     auto& c = core("SyncAll");
-    stop_in_preflight();
+    stop_here_if_asked();
     count(PipeId::S, "sync_all", 0);
     if (c.hazards) c.hazards->barrier_all();
     // Every timing model meets the other cores at its own time: the main one, then each variant.
@@ -610,7 +614,7 @@ void sync_all(bool aiv_only) {
 
 void cross_core_set(int mode, int pipe, uint16_t flag) {
     auto& c = core("CrossCoreSetFlag");
-    stop_in_preflight();
+    stop_here_if_asked();
     count(PipeId::S, "CrossCoreSetFlag", 0);
     lose_variants();
     CoreTimeline* t = timeline();
@@ -621,7 +625,7 @@ void cross_core_set(int mode, int pipe, uint16_t flag) {
 
 void cross_core_wait(uint16_t flag) {
     auto& c = core("CrossCoreWaitFlag");
-    stop_in_preflight();
+    stop_here_if_asked();
     count(PipeId::S, "CrossCoreWaitFlag", 0);
     lose_variants();
     CoreTimeline* t = timeline();
@@ -634,7 +638,7 @@ void cross_core_wait(uint16_t flag) {
 
 double cube_service_call(CubeServiceFn fn, void* ctx, const char* api) {
     auto& c = core(api);
-    stop_in_preflight();
+    stop_here_if_asked();
     count(PipeId::S, "matmul_request", 0);
     lose_variants();
     CoreTimeline* t = timeline();
@@ -648,7 +652,7 @@ double cube_service_call(CubeServiceFn fn, void* ctx, const char* api) {
 
 void cube_service_serve(void* server) {
     auto& c = core("REGIST_MATMUL_OBJ");
-    stop_in_preflight();
+    stop_here_if_asked();
     require_core(CoreKind::aic, "REGIST_MATMUL_OBJ (the Matmul service)");
     lose_variants();
     if (!c.sync) return;

@@ -1,5 +1,6 @@
 // fail(): the single exit for errors the twin detects in kernel or host code.
 #include <mutex>
+#include <utility>
 
 #include "twin_rt.h"
 
@@ -7,6 +8,9 @@ namespace ascendopt_twin {
 namespace {
 
 std::mutex g_handler_mutex;
+thread_local RaisedFailure t_raised;
+thread_local bool t_next_is_consequence = false;
+thread_local bool t_raising_consequence = false;  // while the handler runs
 
 ErrorHandler& handler() {
     static ErrorHandler h = [](ErrorKind kind, const std::string& api, const std::string& message) {
@@ -32,8 +36,24 @@ void fail(ErrorKind kind, const std::string& api, const std::string& message) {
         std::lock_guard<std::mutex> lock(g_handler_mutex);
         h = handler();
     }
-    h(kind, api, message);
+    t_raising_consequence = std::exchange(t_next_is_consequence, false);
+    try {
+        h(kind, api, message);
+    } catch (...) {
+        if (!t_raised.error) t_raised = {std::current_exception(), t_raising_consequence};
+        t_raising_consequence = false;
+        throw;
+    }
     std::abort();  // a handler must not return
 }
+
+void fail_in_sync(bool consequence, ErrorKind kind, const std::string& api, const std::string& message) {
+    t_next_is_consequence = consequence;
+    fail(kind, api, message);
+}
+
+bool raising_consequence() { return t_raising_consequence; }
+
+RaisedFailure take_raised_failure() { return std::exchange(t_raised, {}); }
 
 }  // namespace ascendopt_twin

@@ -145,8 +145,17 @@ std::vector<GmSpace::PaddingNote> GmSpace::padding_notes() const {
     return out;
 }
 
-uint8_t* GmSpace::checked(uint64_t addr, uint64_t bytes, bool write, const char* api, const Buffer*& b) {
+uint8_t* GmSpace::checked(uint64_t addr, uint64_t bytes, bool write, const char* api, uint64_t origin, const Buffer*& b) {
     b = find(addr);
+    // A GlobalTensor reaches only the allocation it was set up in: an offset that lands in the
+    // tensor after it touches that tensor's memory on the device, however the pool is laid out.
+    if (const Buffer* home = origin ? find(origin) : nullptr; home && home != b) {
+        if (addr < home->addr)
+            fail(ErrorKind::run_failed, api,
+                 std::string(write ? "write" : "read") + " of " + bytes_text(bytes) + " starts " + bytes_text(home->addr - addr) +
+                     " before GM tensor '" + home->name + "', which the GlobalTensor was set up in");
+        fail_outside(*home, addr - home->addr, bytes, write, api);
+    }
     if (!b) {
         std::string name;
         uint64_t off = 0;
@@ -164,16 +173,16 @@ uint8_t* GmSpace::checked(uint64_t addr, uint64_t bytes, bool write, const char*
     return reinterpret_cast<uint8_t*>(addr);
 }
 
-uint8_t* GmSpace::translate(uint64_t addr, uint64_t bytes, bool write, const char* api) {
+uint8_t* GmSpace::translate(uint64_t addr, uint64_t bytes, bool write, const char* api, uint64_t origin) {
     const Buffer* b = nullptr;
-    uint8_t* host = checked(addr, bytes, write, api, b);
+    uint8_t* host = checked(addr, bytes, write, api, origin, b);
     if (write && b->written) mark_written(*b, addr - b->addr, std::min(addr - b->addr + bytes, b->bytes));
     return host;
 }
 
-void GmSpace::check_write(uint64_t addr, uint64_t bytes, const char* api) {
+void GmSpace::check_write(uint64_t addr, uint64_t bytes, const char* api, uint64_t origin) {
     const Buffer* b = nullptr;
-    checked(addr, bytes, true, api, b);
+    checked(addr, bytes, true, api, origin, b);
 }
 
 void GmSpace::track_writes(const uint8_t* device_addr) {

@@ -59,8 +59,8 @@ void set_atomic(AtomicOp op, AtomicType type) {
 void set_atomic_type(AtomicType type) { t_atomic.type = type; }
 AtomicOp atomic_op() { return t_atomic.op; }
 
-void gm_write(uint64_t device_addr, const void* src, uint64_t bytes, const char* api) {
-    uint8_t* dst = gm_translate(device_addr, bytes, true, api);
+void gm_write(uint64_t device_addr, const void* src, uint64_t bytes, const char* api, uint64_t origin) {
+    uint8_t* dst = gm_translate(device_addr, bytes, true, api, origin);
     const AtomicState a = t_atomic;
     if (a.op == AtomicOp::none) {
         std::memcpy(dst, src, bytes);

@@ -36,7 +36,8 @@ nlohmann::json describe_registry();
 nlohmann::json tile_case(const nlohmann::json& job);
 
 // Runs the case from its plan (operator binary); returns the result document (status "ok",
-// "run_failed", ...). Errors inside the kernel go through fail() and never return here.
+// "run_failed", ...). A core's failure in the kernel arrives as an exception that run_cases
+// turns into the verdict; other errors go through fail() and never return here.
 nlohmann::json run_job(const nlohmann::json& job);
 
 // The "timing" object of a result, and the Chrome trace of a launch.

@@ -7,6 +7,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +29,41 @@ std::atomic<int> g_result_fd{-1};
 GmSpace* g_gm_for_crash_reports = nullptr;
 
 void write_result(const std::string& text) { overwrite_fd(g_result_fd.load(), text.data(), text.size()); }
+
+// A core's failure on its own thread (the harness's error handler): the launch picks which one
+// the case reports once every core has ended (RaisedFailure in twin_rt.h), and it reaches
+// run_cases as this exception.
+struct CoreFailure : TwinError {
+    CoreFailure(ErrorKind k, const std::string& a, const std::string& m, nlohmann::json v) : TwinError(k, a, m), verdict(std::move(v)) {}
+    nlohmann::json verdict;
+};
+
+// Each core's first verdict, ready to write, for the signal handlers: when a case times out or
+// aborts after some core failed (another core loops forever; an exception met a noexcept frame),
+// the case reports that failure, as the device would have ended the kernel there.
+constexpr size_t k_verdict_slots = 256;
+std::array<std::atomic<const std::string*>, k_verdict_slots> g_core_verdicts{};
+std::array<std::atomic<bool>, k_verdict_slots> g_core_verdict_is_consequence{};
+
+void remember_core_verdict(int64_t core, const nlohmann::json& verdict, bool consequence) {
+    if (core < 0 || size_t(core) >= k_verdict_slots || g_core_verdicts[size_t(core)].load()) return;
+    nlohmann::json last = verdict;
+    last["ends_process"] = true;
+    g_core_verdict_is_consequence[size_t(core)].store(consequence);
+    g_core_verdicts[size_t(core)].store(new std::string(last.dump(2)));  // lives until the process ends
+}
+
+// The verdict the launch would report (reported_failure's rule) among those remembered so far,
+// or null. Async-signal-safe.
+const std::string* remembered_verdict() {
+    const std::string* any = nullptr;
+    for (size_t c = 0; c < k_verdict_slots; ++c)
+        if (const std::string* v = g_core_verdicts[c].load()) {
+            if (!g_core_verdict_is_consequence[c].load()) return v;
+            if (!any) any = v;
+        }
+    return any;
+}
 
 // Return addresses of the calling stack inside the operator binary, as offsets from its load
 // address (the evaluator maps them to op_kernel/op_host source lines with addr2line). `first`,
@@ -66,6 +102,10 @@ void on_fault(int sig, siginfo_t* info, void* context) {
     static std::atomic<bool> reporting{false};
     if (reporting.exchange(true))
         for (;;) pause();
+    if (const std::string* failed = sig == SIGABRT ? remembered_verdict() : nullptr) {
+        write_result(*failed);
+        _exit(k_verdict);
+    }
     const auto addr = reinterpret_cast<uint64_t>(info->si_addr);
     std::string message;
     std::string name;
@@ -123,6 +163,10 @@ void on_case_timeout(int) {
     static std::atomic<bool> reporting{false};
     if (reporting.exchange(true))
         for (;;) pause();
+    if (const std::string* failed = remembered_verdict()) {
+        write_result(*failed);
+        _exit(k_verdict);
+    }
     write_result(g_timeout_verdict);
     static const char line[] = "ascendopt-twin: timeout: the case ran past its time limit\n";
     (void)!::write(STDERR_FILENO, line, sizeof line - 1);
@@ -176,7 +220,12 @@ int run_cases(const nlohmann::json& job, const CaseStep& step) {
         set_result_path(c.value(step.output_key, ""));
         if (timeout > 0) arm_case_timer(timeout, step.suspect);
         const auto start = std::chrono::steady_clock::now();
-        nlohmann::json result = step.run(c);
+        nlohmann::json result;
+        try {
+            result = step.run(c);
+        } catch (const CoreFailure& e) {
+            finish_with_verdict(e.verdict);
+        }
         disarm_case_timer();
         result["run_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (result.value("status", "") != "ok") {
@@ -266,8 +315,13 @@ int main(int argc, char** argv) {
                              "an allocation failed: the operator's host code or kernel exceeded its memory limit "
                              "(data belongs in GM buffers and UB, not in heap allocations)");
     });
+    // On a core's thread the failure unwinds that core only; elsewhere it ends the process.
     ascendopt_twin::set_error_handler([](ascendopt_twin::ErrorKind kind, const std::string& api, const std::string& message) {
-        finish_with_verdict({{"status", ascendopt_twin::error_kind_name(kind)}, {"api", api}, {"message", message}, {"frames", stack_offsets()}});
+        nlohmann::json verdict = {{"status", ascendopt_twin::error_kind_name(kind)}, {"api", api}, {"message", message}, {"frames", stack_offsets()}};
+        const int64_t core = ascendopt_twin::current_core_or_none();
+        if (core < 0) finish_with_verdict(verdict);
+        remember_core_verdict(core, verdict, ascendopt_twin::raising_consequence());
+        throw CoreFailure(kind, api, message, std::move(verdict));
     });
     const CaseStep step = mode == "--tiling" ? CaseStep{"tiling", "the host tiling", tile_case}
                                              : CaseStep{"result", "the kernel", run_job};

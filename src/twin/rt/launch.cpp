@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <cstdint>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -57,6 +59,8 @@ struct LaunchSync::Impl {
     size_t live = 0;
     size_t waiting = 0;
     bool deadlock = false;
+    bool failed_any = false;  // a core failed: waits it leaves unfinishable fail as consequences
+    std::atomic<size_t> lowest_failed{SIZE_MAX};
     struct Bar {
         std::vector<size_t> members;
         size_t arrived = 0;
@@ -164,6 +168,8 @@ LaunchSync::LaunchSync(std::vector<Core> cores) : m_impl(std::make_unique<Impl>(
 
 LaunchSync::~LaunchSync() = default;
 
+bool LaunchSync::outranked(size_t core) const { return m_impl->lowest_failed.load(std::memory_order_relaxed) < core; }
+
 std::string LaunchSync::describe(size_t core) const { return m_impl->name(core); }
 
 std::vector<double> LaunchSync::barrier(size_t core, bool aiv_only, const std::vector<double>& ready) {
@@ -172,8 +178,9 @@ std::vector<double> LaunchSync::barrier(size_t core, bool aiv_only, const std::v
     auto& b = s.bars[aiv_only ? (s.cores[core].kind == CoreKind::aiv ? 0 : 1) : 2];
     auto unbalanced = [&](int64_t gone) {
         const std::string who = s.name(core), left = s.name(size_t(gone));
+        const bool consequence = s.failed_any;
         lock.unlock();
-        fail(ErrorKind::run_failed, "SyncAll",
+        fail_in_sync(consequence, ErrorKind::run_failed, "SyncAll",
              who + " waits at SyncAll but " + left +
                  " has already returned; every block must call SyncAll the same number of times (this hangs an NPU)");
     };
@@ -197,8 +204,9 @@ std::vector<double> LaunchSync::barrier(size_t core, bool aiv_only, const std::v
     s.stop_waiting(core);
     if (b.left >= 0) unbalanced(b.left);
     const std::string msg = s.name(core) + " waits at SyncAll, but no core can arrive there any more: " + s.others(core) + " (this hangs an NPU)";
+    const bool consequence = s.failed_any;
     lock.unlock();
-    fail(ErrorKind::run_failed, "SyncAll", msg);
+    fail_in_sync(consequence, ErrorKind::run_failed, "SyncAll", msg);
 }
 
 void LaunchSync::set_flag(size_t core, int mode, uint16_t flag, double ready) {
@@ -252,8 +260,9 @@ double LaunchSync::wait_flag(size_t core, uint16_t flag) {
             s.stop_waiting(core);
             const std::string msg = s.name(core) + " waits for flag " + std::to_string(flag) +
                                     ", but no core can set it any more: " + s.others(core) + " (this hangs an NPU)";
+            const bool consequence = s.failed_any;
             lock.unlock();
-            fail(ErrorKind::run_failed, "CrossCoreWaitFlag", msg);
+            fail_in_sync(consequence, ErrorKind::run_failed, "CrossCoreWaitFlag", msg);
         }
     }
     const double t = q.front();
@@ -261,10 +270,12 @@ double LaunchSync::wait_flag(size_t core, uint16_t flag) {
     return t;
 }
 
-void LaunchSync::finish(size_t core) {
+void LaunchSync::finish(size_t core, bool failed) {
     auto& s = *m_impl;
     std::lock_guard<std::mutex> lock(s.mutex);
     if (s.done[core]) return;
+    s.failed_any = s.failed_any || failed;
+    if (failed && core < s.lowest_failed.load()) s.lowest_failed.store(core);
     s.stop_waiting(core);
     s.done[core] = 1;
     --s.live;
@@ -300,6 +311,11 @@ double LaunchSync::service_call(size_t core, ServiceRequest& request, const char
     s.stop_waiting(core);
     auto& q = s.requests[size_t(c.group)];
     q.erase(std::remove(q.begin(), q.end(), &request), q.end());
+    if (s.failed_any) {  // its AIC, or a core it waited on, failed
+        const std::string who = s.name(core);
+        lock.unlock();
+        fail_in_sync(true, ErrorKind::run_failed, api, who + ": its Matmul request cannot be served after another core failed");
+    }
     if (s.done[size_t(aic)]) refuse("the AIC of this block returned before serving its Matmul request (REGIST_MATMUL_OBJ starts the service)");
     refuse("waits for a Matmul request, but its AIC cannot serve it any more: " + s.others(core) + " (this hangs an NPU)");
     return 0;
@@ -439,7 +455,17 @@ struct BlockJob {
     uint64_t races_dropped = 0;
     BlockTiming result;
     std::exception_ptr error;
+    bool consequence = false;  // the error is a wait another core's failure left unfinishable
 };
+
+// The failure a launch reports (RaisedFailure): the lowest core's that failed on its own, else
+// the lowest core's. Null when every core finished.
+const BlockJob* reported_failure(const std::vector<BlockJob>& jobs) {
+    const BlockJob* pick = nullptr;
+    for (const auto& j : jobs)
+        if (j.error && (!pick || (pick->consequence && !j.consequence))) pick = &j;
+    return pick;
+}
 
 // Keeps, per API and buffer, the furthest overrun any block made.
 void merge_overrun(std::vector<UbOverrun>& all, const UbOverrun& o) {
@@ -475,6 +501,8 @@ void* run_block(void* p) {
             call_kernel_on_own_stack(job.entry, *job.args, k_kernel_stack_bytes);
         } catch (const PreflightStop&) {
             stopped = true;
+        } catch (const CoreStopped&) {
+            stopped = true;  // the launch fails with a lower core's failure
         }
         for (size_t m = 0; m < size_t(Mem::count); ++m) job.mem_bytes[m] = scope.mem_bytes_used(Mem(m));
         job.ub_overruns = scope.ub_overruns();
@@ -495,7 +523,12 @@ void* run_block(void* p) {
     } catch (...) {
         job.error = std::current_exception();
     }
-    job.sync->finish(job.who.sync_index);
+    // The core's first failure stands, whatever the kernel made of the exception.
+    if (RaisedFailure first = take_raised_failure(); first.error) {
+        job.error = first.error;
+        job.consequence = first.consequence;
+    }
+    job.sync->finish(job.who.sync_index, job.error != nullptr);
     return nullptr;
 }
 
@@ -611,9 +644,9 @@ LaunchResult launch(const SocSpec& soc, KernelEntry kernel, const std::vector<ui
     }
     pthread_attr_destroy(&attr);
     for (auto& t : threads) pthread_join(t, nullptr);
+    if (const BlockJob* failed = reported_failure(jobs)) std::rethrow_exception(failed->error);
     LaunchResult r;
     for (auto& j : jobs) {
-        if (j.error) std::rethrow_exception(j.error);
         r.counts.merge(j.counts);
         for (size_t m = 0; m < size_t(Mem::count); ++m) r.mem_bytes[m] = std::max(r.mem_bytes[m], j.mem_bytes[m]);
         for (const auto& o : j.ub_overruns) merge_overrun(r.ub_overruns, o);

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <array>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -22,7 +23,8 @@
 
 namespace ascendopt_twin {
 
-// Thrown by the default error handler (unit tests); the harness installs one that exits.
+// Thrown by the default error handler (unit tests) and, on a core's thread, by the harness's,
+// which ends the process for errors elsewhere.
 struct TwinError : std::runtime_error {
     TwinError(ErrorKind k, std::string a, const std::string& m)
         : std::runtime_error(a + ": " + m), kind(k), api(std::move(a)), message(m) {}
@@ -36,6 +38,24 @@ using ErrorHandler = std::function<void(ErrorKind, const std::string& api, const
 void set_error_handler(ErrorHandler handler);
 
 const char* error_kind_name(ErrorKind kind);
+
+// A launch reports one failure whichever core's thread reached its failure first: the first
+// failure of the lowest core (launch order) that failed on its own, else the lowest that failed
+// only because another core had failed (a SyncAll or flag no core can complete any more). The
+// cores before the lowest failed one therefore run to their end or their failure; those after
+// it stop at their next data access (CoreStopped). fail() remembers, per thread, the first error
+// it raised, so kernel code that catches the exception cannot turn a failed core into a
+// finished one.
+struct RaisedFailure {
+    std::exception_ptr error;
+    bool consequence = false;  // raised by fail_in_sync(true, ...)
+};
+// For an error handler: whether the error it handles is a consequence (fail_in_sync).
+bool raising_consequence();
+// Returns and forgets the calling thread's first failure since the last call.
+RaisedFailure take_raised_failure();
+// fail() for a synchronization that cannot complete; `consequence`: because a core had failed.
+[[noreturn]] void fail_in_sync(bool consequence, ErrorKind kind, const std::string& api, const std::string& message);
 
 // The address range that holds one of a core's memories (UB, L1, ...): its bytes, then unmapped
 // space for buffers that InitBuffer placed past its end (docs/twin.md, "On-chip memory"). A
@@ -63,6 +83,8 @@ void set_running_code(RunningCode code);
 RunningCode running_code();
 // The block the calling thread runs, or -1 when it is no kernel block (async-signal-safe).
 int64_t current_block_or_none();
+// The calling thread's core in its launch's order (CoreIdentity::sync_index), or -1.
+int64_t current_core_or_none();
 
 // Instruction accounting of one core.
 struct InstrCounts {
@@ -134,6 +156,9 @@ struct UbOverrun {
 
 // Thrown at a block's first data access in a preflight launch; ends that block normally.
 struct PreflightStop {};
+// Thrown at a core's next data access once a lower core of its launch has failed: that failure
+// is the one the launch reports, so the core's own future does not matter.
+struct CoreStopped {};
 
 // Sets up a core on the calling thread for its lifetime: its memories, block index, mask and
 // cube registers. `sync` (null: a lone core) is what SyncAll and the cross-core flags wait on.
@@ -192,8 +217,10 @@ public:
     // Host memory behind the tensor at `device_addr` (its start).
     uint8_t* host(const uint8_t* device_addr);
     // Host memory behind [addr, addr + bytes) for `api`; an access outside the tensor's
-    // allocation is a run_failed error naming the tensor it would reach.
-    uint8_t* translate(uint64_t addr, uint64_t bytes, bool write, const char* api);
+    // allocation is a run_failed error naming the tensor it would reach. `origin`, when not 0,
+    // is where the GlobalTensor making the access was set up (SetGlobalBuffer): the access must
+    // stay inside that tensor's allocation, even where another tensor follows it.
+    uint8_t* translate(uint64_t addr, uint64_t bytes, bool write, const char* api, uint64_t origin = 0);
     // Name and offset of the tensor whose allocation holds `addr`, for crash reports.
     bool describe(uint64_t addr, std::string& name, uint64_t& offset) const;
     // The message for an address in no tensor's allocation: which allocation it lies past.
@@ -212,7 +239,7 @@ public:
     uint64_t tensor_bytes() const;
     // Checks a write of [addr, addr + bytes) as translate() does, without counting its bytes
     // as written: for an API that checks a strided range whole before writing its rows.
-    void check_write(uint64_t addr, uint64_t bytes, const char* api);
+    void check_write(uint64_t addr, uint64_t bytes, const char* api, uint64_t origin = 0);
 
     // Output tensors whose writes are counted (before the launch): every byte a write reaches
     // through translate() is marked. An output element that the kernel never writes holds
@@ -234,7 +261,7 @@ private:
         std::unique_ptr<std::atomic<uint64_t>[]> written;
     };
     void mark_written(const Buffer& b, uint64_t off, uint64_t end);
-    uint8_t* checked(uint64_t addr, uint64_t bytes, bool write, const char* api, const Buffer*& b);
+    uint8_t* checked(uint64_t addr, uint64_t bytes, bool write, const char* api, uint64_t origin, const Buffer*& b);
     const Buffer* find(uint64_t addr) const;
     const Buffer* next_after(const Buffer& b) const;
     [[noreturn]] void fail_outside(const Buffer& b, uint64_t off, uint64_t bytes, bool write, const char* api) const;
@@ -288,8 +315,11 @@ public:
     ServiceRequest* service_take(size_t core);
     void service_done(ServiceRequest* request, double t);
     size_t aivs_in_block(size_t core) const;
-    // The core's kernel returned (or failed).
-    void finish(size_t core);
+    // The core's kernel returned, or failed (`failed`): from then on a synchronization that
+    // cannot complete fails as a consequence (fail_in_sync).
+    void finish(size_t core, bool failed = false);
+    // Whether a core before `core` in launch order has failed (lock-free: data accesses ask).
+    bool outranked(size_t core) const;
     std::string describe(size_t core) const;  // "AIV block 3 (sub-block 1)"
 
 private:

@@ -123,11 +123,12 @@ bool mem_of(const void* p, Mem& m, uint64_t& offset);
 void require_core(CoreKind kind, const char* api);
 
 // Translates a device GM address range to the host memory behind it. `write` says the
-// range will be written. A range outside every GM buffer is a run_failed error naming `api`.
-uint8_t* gm_translate(uint64_t device_addr, uint64_t bytes, bool write, const char* api);
+// range will be written. A range outside every GM buffer is a run_failed error naming `api`;
+// so is one outside the tensor `origin` lies in, when given (GlobalTensor::origin()).
+uint8_t* gm_translate(uint64_t device_addr, uint64_t bytes, bool write, const char* api, uint64_t origin = 0);
 // Checks a write of the range as gm_translate does, without counting it as written (the rows
 // of a strided copy are counted as they are written).
-void gm_check_write(uint64_t device_addr, uint64_t bytes, const char* api);
+void gm_check_write(uint64_t device_addr, uint64_t bytes, const char* api, uint64_t origin = 0);
 
 // Copies the tiling bytes the host tiling function produced into `dst`.
 void load_tiling(void* dst, size_t size, const uint8_t* device_tiling_addr);

@@ -18,8 +18,9 @@ AtomicOp atomic_op();
 
 // Writes `bytes` from `src` to GM at `device_addr` for `api`: a plain copy, or with the atomic
 // mode an element-wise read-modify-write in the atomic type, atomic across cores. The range is
-// checked like gm_translate's; an atomic write whose length is not whole elements is run_failed.
-void gm_write(uint64_t device_addr, const void* src, uint64_t bytes, const char* api);
+// checked like gm_translate's (with `origin`); an atomic write whose length is not whole
+// elements is run_failed.
+void gm_write(uint64_t device_addr, const void* src, uint64_t bytes, const char* api, uint64_t origin = 0);
 
 // The system workspace of the current launch (the workspace argument, unless the kernel set
 // another with SetSysWorkspace).

@@ -96,7 +96,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     require_ub_aligned(dst.data(), "DataCopy(GM->UB)");
     require_ub_span(dst.data(), uint64_t(count) * sizeof(T), uint64_t(dst.extent()) * sizeof(T), "DataCopy(GM->UB)", "destination");
     const uint64_t bytes = uint64_t(count) * sizeof(T);
-    ascendopt_twin::raw_copy(dst.data(), ascendopt_twin::gm_translate(src.address(), bytes, false, "DataCopy(GM->UB)"), bytes);
+    ascendopt_twin::raw_copy(dst.data(), ascendopt_twin::gm_translate(src.address(), bytes, false, "DataCopy(GM->UB)", src.origin()), bytes);
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopy", bytes, 1, dst.data());
 }
 
@@ -108,7 +108,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
     require_ub_aligned(src.data(), "DataCopy(UB->GM)");
     require_ub_span(src.data(), uint64_t(count) * sizeof(T), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->GM)", "source");
     const uint64_t bytes = uint64_t(count) * sizeof(T);
-    ascendopt_twin::gm_write(dst.address(), src.data(), bytes, "DataCopy(UB->GM)");
+    ascendopt_twin::gm_write(dst.address(), src.data(), bytes, "DataCopy(UB->GM)", dst.origin());
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "DataCopy", bytes, 1, src.data());
 }
 
@@ -148,7 +148,7 @@ ASCENDOPT_TWIN_FN void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     const Strided s{p.blockCount, uint64_t(p.blockLen) * 32, uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32};
     require_ub_aligned(dst.data(), "DataCopy(GM->UB, params)");
     require_ub_span(dst.data(), s.dst_extent(), uint64_t(dst.extent()) * sizeof(T), "DataCopy(GM->UB, params)", "destination");
-    const uint8_t* gm = ascendopt_twin::gm_translate(src.address(), s.src_extent(), false, "DataCopy(GM->UB, params)");
+    const uint8_t* gm = ascendopt_twin::gm_translate(src.address(), s.src_extent(), false, "DataCopy(GM->UB, params)", src.origin());
     auto* ub = reinterpret_cast<uint8_t*>(dst.data());
     for (uint64_t i = 0; i < s.count; ++i) ascendopt_twin::raw_copy(ub + i * (s.len + s.dst_gap), gm + i * (s.len + s.src_gap), s.len);
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE2, "DataCopy", s.count * s.len, uint32_t(s.count), dst.data());
@@ -161,10 +161,10 @@ ASCENDOPT_TWIN_FN void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
     const Strided s{p.blockCount, uint64_t(p.blockLen) * 32, uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32};
     require_ub_aligned(src.data(), "DataCopy(UB->GM, params)");
     require_ub_span(src.data(), s.src_extent(), uint64_t(src.extent()) * sizeof(T), "DataCopy(UB->GM, params)", "source");
-    ascendopt_twin::gm_check_write(dst.address(), s.dst_extent(), "DataCopy(UB->GM, params)");  // the whole range, before any write
+    ascendopt_twin::gm_check_write(dst.address(), s.dst_extent(), "DataCopy(UB->GM, params)", dst.origin());  // the whole range, before any write
     const auto* ub = reinterpret_cast<const uint8_t*>(src.data());
     for (uint64_t i = 0; i < s.count; ++i)
-        ascendopt_twin::gm_write(dst.address() + i * (s.len + s.dst_gap), ub + i * (s.len + s.src_gap), s.len, "DataCopy(UB->GM, params)");
+        ascendopt_twin::gm_write(dst.address() + i * (s.len + s.dst_gap), ub + i * (s.len + s.src_gap), s.len, "DataCopy(UB->GM, params)", dst.origin());
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "DataCopy", s.count * s.len, uint32_t(s.count), src.data());
 }
 
@@ -190,7 +190,7 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     const uint64_t ub_extent = p.blockCount == 0 ? 0 : (p.blockCount - 1) * ub_step + ub_block;
     require_ub_span(dst.data(), ub_extent, uint64_t(dst.extent()) * sizeof(T), api, "destination");
     const Strided s{p.blockCount, p.blockLen, p.srcStride, 0};
-    const uint8_t* gm = ascendopt_twin::gm_translate(src.address(), s.src_extent(), false, api);
+    const uint8_t* gm = ascendopt_twin::gm_translate(src.address(), s.src_extent(), false, api, src.origin());
     auto* ub = reinterpret_cast<uint8_t*>(dst.data());
     const bool first_element_dummy = left == 0 && right == 0;
     for (uint64_t i = 0; i < s.count; ++i) {
@@ -217,9 +217,9 @@ ASCENDOPT_TWIN_FN void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
     const uint64_t ub_extent = p.blockCount == 0 ? 0 : (p.blockCount - 1) * ub_step + p.blockLen;
     require_ub_span(src.data(), ub_extent, uint64_t(src.extent()) * sizeof(T), api, "source");
     const Strided s{p.blockCount, p.blockLen, 0, p.dstStride};
-    ascendopt_twin::gm_check_write(dst.address(), s.dst_extent(), api);  // the whole range, before any write
+    ascendopt_twin::gm_check_write(dst.address(), s.dst_extent(), api, dst.origin());  // the whole range, before any write
     const auto* ub = reinterpret_cast<const uint8_t*>(src.data());
-    for (uint64_t i = 0; i < s.count; ++i) ascendopt_twin::gm_write(dst.address() + i * (s.len + s.dst_gap), ub + i * ub_step, s.len, api);
+    for (uint64_t i = 0; i < s.count; ++i) ascendopt_twin::gm_write(dst.address() + i * (s.len + s.dst_gap), ub + i * ub_step, s.len, api, dst.origin());
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "DataCopyPad", s.count * s.len, uint32_t(s.count), src.data());
 }
 

@@ -76,7 +76,7 @@ ASCENDOPT_TWIN_FN inline Mem mem_at(const void* p) {
 // Host memory behind `bytes` of GM from element `first` of `t`.
 template <class T>
 ASCENDOPT_TWIN_FN uint8_t* gm_span(const AscendC::GlobalTensor<T>& t, uint64_t bytes, bool write, const char* api) {
-    return gm_translate(t.address(), bytes == 0 ? 1 : bytes, write, api);
+    return gm_translate(t.address(), bytes == 0 ? 1 : bytes, write, api, t.origin());
 }
 
 }  // namespace ascendopt_twin::cube

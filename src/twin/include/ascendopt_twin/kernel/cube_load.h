@@ -103,7 +103,7 @@ ASCENDOPT_TWIN_FN void nd2nz(const AscendC::LocalTensor<T>& dst, const AscendC::
                               (blocks - 1) * p.dstNzC0Stride * c + c;
     require_local(api, "destination", dst, {Mem::L1, Mem::UB}, 32, last_dst * e);
     const uint64_t src_elems = uint64_t(p.ndNum - 1) * p.srcNdMatrixStride + uint64_t(p.nValue - 1) * p.srcDValue + p.dValue;
-    const T* g = reinterpret_cast<const T*>(gm_translate(src.address(), src_elems * e, false, api));
+    const T* g = reinterpret_cast<const T*>(gm_translate(src.address(), src_elems * e, false, api, src.origin()));
     T* d = dst.data();
     for (uint64_t i = 0; i < p.ndNum; ++i)
         for (uint64_t j = 0; j < p.nValue; ++j) {
@@ -187,7 +187,7 @@ ASCENDOPT_TWIN_FN void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>
     ascendopt_twin::require_core(ascendopt_twin::CoreKind::aic, "LoadData");
     const uint64_t bytes = load2d_source_bytes(params);
     if (bytes == 0) return;
-    load2d(dst, ascendopt_twin::gm_translate(src.address(), bytes, false, "LoadData(GM)"), true, params, "LoadData(GM)");
+    load2d(dst, ascendopt_twin::gm_translate(src.address(), bytes, false, "LoadData(GM)", src.origin()), true, params, "LoadData(GM)");
 }
 
 // L1 -> L0A / L0B, transposing square matrices: b16 16x16 fractals; b8 32x32 squares (two

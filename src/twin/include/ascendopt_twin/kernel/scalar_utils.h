@@ -120,7 +120,7 @@ struct AscendCUtils {
 template <class T>
 ASCENDOPT_TWIN_FN void InitGlobalMemory(const GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const ascendopt_twin::detail::same_t<T> value) {
     const uint64_t bytes = size * sizeof(T);
-    uint8_t* gm = ascendopt_twin::gm_translate(gmWorkspaceAddr.address(), bytes, true, "InitGlobalMemory");
+    uint8_t* gm = ascendopt_twin::gm_translate(gmWorkspaceAddr.address(), bytes, true, "InitGlobalMemory", gmWorkspaceAddr.origin());
     const T v = value;
     for (uint64_t i = 0; i < size; ++i) ascendopt_twin::raw_copy(gm + i * sizeof(T), &v, sizeof(T));
     ascendopt_twin::account_copy(ascendopt_twin::PipeId::MTE3, "InitGlobalMemory", bytes, 1, nullptr);

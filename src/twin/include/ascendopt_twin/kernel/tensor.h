@@ -119,25 +119,27 @@ public:
 
     ASCENDOPT_TWIN_FN void SetGlobalBuffer(T* buffer, uint64_t size = 0) {
         m_addr = reinterpret_cast<uint64_t>(buffer);
+        m_origin = m_addr;
         m_size = size;
     }
     ASCENDOPT_TWIN_FN GlobalTensor operator[](uint64_t offset) const {
         GlobalTensor t;
         t.m_addr = m_addr + offset * sizeof(T);
+        t.m_origin = m_origin;
         t.m_size = m_size > offset ? m_size - offset : 0;
         return t;
     }
     ASCENDOPT_TWIN_FN T GetValue(uint64_t index) const {
         ascendopt_twin::account_scalar(nullptr, false);
         T v;
-        ascendopt_twin::raw_copy(&v, ascendopt_twin::gm_translate(address(index), sizeof(T), false, "GlobalTensor::GetValue"), sizeof(T));
+        ascendopt_twin::raw_copy(&v, ascendopt_twin::gm_translate(address(index), sizeof(T), false, "GlobalTensor::GetValue", m_origin), sizeof(T));
         return v;
     }
     template <class U>
     ASCENDOPT_TWIN_FN void SetValue(uint64_t index, const U& value) const {
         ascendopt_twin::account_scalar(nullptr, true);
         const T v = static_cast<T>(value);
-        ascendopt_twin::raw_copy(ascendopt_twin::gm_translate(address(index), sizeof(T), true, "GlobalTensor::SetValue"), &v, sizeof(T));
+        ascendopt_twin::raw_copy(ascendopt_twin::gm_translate(address(index), sizeof(T), true, "GlobalTensor::SetValue", m_origin), &v, sizeof(T));
     }
     // operator()(i): element i as a scalar the kernel reads or assigns; each use is a GetValue or
     // SetValue (checked against GM and charged as one scalar access).
@@ -163,11 +165,14 @@ public:
     template <CacheRwMode rwMode = CacheRwMode::RW>
     ASCENDOPT_TWIN_FN void SetL2CacheHint(CacheMode mode) { (void)mode; }
 
-    // Twin internals: the device address of element `index`.
+    // Twin internals: the device address of element `index`, and where SetGlobalBuffer set the
+    // tensor up (0: never), whose allocation every access through it must stay in.
     ASCENDOPT_TWIN_FN uint64_t address(uint64_t index = 0) const { return m_addr + index * sizeof(T); }
+    ASCENDOPT_TWIN_FN uint64_t origin() const { return m_origin; }
 
 private:
     uint64_t m_addr = 0;
+    uint64_t m_origin = 0;
     uint64_t m_size = 0;
 };
 
