@@ -8,7 +8,9 @@ arguments: every input and output name maps to a dict {"value", "dtype", "shape"
 "name"} ("value" is None for outputs), a dynamic (list) parameter to a list of such dicts, and
 every attribute name to its value. It returns the outputs, as one array or a list in OpDef
 order, a list output as a list of arrays (an operator whose only output is a list may return
-that list itself). Outputs are written as float64 files.
+that list itself). Outputs are written as float64 files. None for an output says the operator
+leaves it unwritten by contract (its documentation says it does not produce it): the output is
+then neither compared nor required to be written, and its file is replaced by FILE.unwritten.
 bfloat16 has no numpy dtype: such inputs arrive as float32 arrays. complex64 inputs arrive as
 complex64 arrays; a complex64 output is written as float64 (real, imaginary) pairs. An output that
 shares its name with an input (an in-place "ref" tensor, as Eye's y) is passed once, as the input.
@@ -121,6 +123,9 @@ def main():
     kwargs.update(job.get("attrs", {}))
     result = func(**kwargs)
     for (name, tensors, is_list), value in zip(outputs, output_values(job["function"], result, outputs)):
+        if value is None and not is_list:
+            open(tensors[0]["file"] + ".unwritten", "w").close()
+            continue
         if not is_list:
             write_output(tensors[0], value)
             continue

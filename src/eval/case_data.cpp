@@ -60,7 +60,10 @@ Result<std::shared_ptr<const CaseData>> CaseDataStore::prepare(const Case& c, ui
     if (c.golden.kind == GoldenSpec::Kind::none) return std::shared_ptr<const CaseData>(std::move(data));  // a smoke case
     auto expected = m_golden.compute(c, data->inputs, data->input_files, dir);
     if (!expected && expected.error().missing_tool) return expected.error();
-    if (expected) data->expected = std::move(*expected);
+    if (expected) {
+        data->expected = std::move(expected->expected);
+        data->left_unwritten = std::move(expected->left_unwritten);
+    }
     else data->golden_failure = expected.error();
     return std::shared_ptr<const CaseData>(std::move(data));
 }

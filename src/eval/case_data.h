@@ -21,6 +21,7 @@ struct CaseData {
     std::vector<std::filesystem::path> input_files;  // in the case's input order
     std::vector<std::vector<char>> inputs;            // the bytes of those files
     std::vector<std::vector<double>> expected;        // one per output, in output order
+    std::vector<char> left_unwritten;                 // per output: the golden gave None (GoldenRunner::Outputs)
     // Set when the golden could not be computed (it raised, or cannot be imported): the case
     // is not run and gets EvalStatus::golden_failed with this reason; `expected` is empty.
     std::optional<Error> golden_failure;

@@ -168,7 +168,7 @@ Result<fs::path> GoldenRunner::cpp_binary(const std::string& source) {
     return dir / "golden";
 }
 
-Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, const std::vector<std::vector<char>>& inputs,
+Result<GoldenRunner::Outputs> GoldenRunner::compute(const Case& c, const std::vector<std::vector<char>>& inputs,
                                                               const std::vector<fs::path>& input_files, const fs::path& work_dir) {
     auto golden_src = read_text(c.golden.file);
     if (!golden_src) return golden_src.error();
@@ -206,8 +206,14 @@ Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, co
         fs::rename(*tmp, dir, ec);
         if (!ec) outputs.release();
     }
-    std::vector<std::vector<double>> out;
+    Outputs out;
     for (const auto& t : c.outputs) {
+        const bool unwritten = fs::exists(dir / (t.file_stem() + ".f64.unwritten"), ec);
+        out.left_unwritten.push_back(unwritten ? 1 : 0);
+        if (unwritten) {
+            out.expected.emplace_back();
+            continue;
+        }
         auto bytes = read_bytes(dir / (t.file_stem() + ".f64"));
         if (!bytes) return bytes.error();
         const size_t expected = size_t(t.scalars()) * sizeof(double);
@@ -218,7 +224,7 @@ Result<std::vector<std::vector<double>>> GoldenRunner::compute(const Case& c, co
         // An output whose shape the kernel decides can be empty (masked_select of no element):
         // memcpy's pointers must not be null even for zero bytes.
         if (!v.empty()) std::memcpy(v.data(), bytes->data(), bytes->size());
-        out.push_back(std::move(v));
+        out.expected.push_back(std::move(v));
     }
     return out;
 }

@@ -50,11 +50,17 @@ public:
     GoldenRunner(Toolchain tc, std::filesystem::path cache_dir, double timeout_seconds = 120,
                  uint64_t memory_limit_bytes = k_golden_memory_bytes);
 
-    // One vector of doubles per output, in the case's output order. `inputs` are the case's
-    // input bytes and `input_files` where they were written, both in the case's input order.
-    Result<std::vector<std::vector<double>>> compute(const Case& c, const std::vector<std::vector<char>>& inputs,
-                                                     const std::vector<std::filesystem::path>& input_files,
-                                                     const std::filesystem::path& work_dir);
+    // What a golden gives, per output in the case's output order: its values, or that the
+    // operator leaves it unwritten by contract (the golden returned None for it, an output the
+    // operator's documentation says it does not produce: neither compared nor required).
+    struct Outputs {
+        std::vector<std::vector<double>> expected;
+        std::vector<char> left_unwritten;
+    };
+    // `inputs` are the case's input bytes and `input_files` where they were written, both in the
+    // case's input order.
+    Result<Outputs> compute(const Case& c, const std::vector<std::vector<char>>& inputs,
+                            const std::vector<std::filesystem::path>& input_files, const std::filesystem::path& work_dir);
 
 private:
     Result<std::string> python();

@@ -40,6 +40,19 @@ TEST(EvalFailures, PartialOutputIsWrongResult) {
     EXPECT_EQ(status_of(r), "wrong_result") << r.output;
 }
 
+// A golden that returns None for an output says the operator leaves it unwritten by contract:
+// a kernel that writes nothing there passes; the same kernel against a golden with values fails.
+TEST(EvalFailures, AnOutputTheGoldenLeavesUnwrittenIsNotChecked) {
+    OperatorCopy op("exp_custom");
+    op.edit("op_kernel/exp_custom.cpp", "        op.Process();\n    } else if", "    } else if");  // neither tiling key
+    op.edit("op_kernel/exp_custom.cpp", "        op.Process();\n    }\n}", "    }\n}");               // writes y
+    const auto written = run_cli({"eval", op.dir().string(), "--case", "ragged[float32]", "--json", "-q"});
+    EXPECT_EQ(status_of(written), "wrong_result") << written.output;
+    op.edit("golden.py", "    return [np.exp(", "    return None\n    return [np.exp(");
+    const auto by_contract = run_cli({"eval", op.dir().string(), "--case", "ragged[float32]", "--json", "-q"});
+    EXPECT_EQ(status_of(by_contract), "ok") << by_contract.output;
+}
+
 // InitBuffer hands out UB past the core's end without complaint (as on the device); the first
 // access there faults, and the message names the buffer and the InitBuffer call.
 TEST(EvalFailures, UbOverflowIsResourceExceeded) {
