@@ -9,7 +9,6 @@ namespace {
 
 std::mutex g_handler_mutex;
 thread_local RaisedFailure t_raised;
-thread_local bool t_next_is_consequence = false;
 thread_local bool t_raising_consequence = false;  // while the handler runs
 
 ErrorHandler& handler() {
@@ -30,26 +29,32 @@ const char* error_kind_name(ErrorKind kind) {
     return kind == ErrorKind::resource_exceeded ? "resource_exceeded" : "run_failed";
 }
 
-void fail(ErrorKind kind, const std::string& api, const std::string& message) {
+namespace {
+
+// fail() and fail_in_sync(): runs the handler, remembering the thread's first failure.
+[[noreturn]] void raise(ErrorKind kind, const std::string& api, const std::string& message, bool consequence) {
     ErrorHandler h;
     {
         std::lock_guard<std::mutex> lock(g_handler_mutex);
         h = handler();
     }
-    t_raising_consequence = std::exchange(t_next_is_consequence, false);
+    t_raising_consequence = consequence;
     try {
         h(kind, api, message);
     } catch (...) {
-        if (!t_raised.error) t_raised = {std::current_exception(), t_raising_consequence};
+        if (!t_raised.error) t_raised = {std::current_exception(), consequence};
         t_raising_consequence = false;
         throw;
     }
     std::abort();  // a handler must not return
 }
 
+}  // namespace
+
+void fail(ErrorKind kind, const std::string& api, const std::string& message) { raise(kind, api, message, false); }
+
 void fail_in_sync(bool consequence, ErrorKind kind, const std::string& api, const std::string& message) {
-    t_next_is_consequence = consequence;
-    fail(kind, api, message);
+    raise(kind, api, message, consequence);
 }
 
 bool raising_consequence() { return t_raising_consequence; }
