@@ -94,7 +94,8 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
     s.builder->set_compile_memory(options.compile_memory_bytes);
     s.builder->check_imports(options.screen);
     // Goldens get the address space of an operator run (--memory, 8 GiB by default).
-    s.golden = std::make_unique<GoldenRunner>(*tc, cache_root(), options.golden_timeout_seconds, options.memory_limit_bytes);
+    s.golden = std::make_unique<GoldenRunner>(*tc, cache_root(), options.golden_timeout_seconds, options.memory_limit_bytes,
+                                              *cache_limit);
     s.evaluator = make_twin_evaluator(*s.builder, *s.golden, options);
     return s;
 }

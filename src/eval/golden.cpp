@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 
+#include "eval/golden_store.h"
+#include "util/cache_trim.h"
 #include "util/files.h"
 #include "util/hash.h"
 
@@ -114,9 +116,12 @@ Result<std::string> find_python_with_numpy() {
     return e;
 }
 
-GoldenRunner::GoldenRunner(Toolchain tc, fs::path cache_dir, double timeout_seconds, uint64_t memory_limit_bytes)
+GoldenRunner::GoldenRunner(Toolchain tc, fs::path cache_dir, double timeout_seconds, uint64_t memory_limit_bytes,
+                           uint64_t cache_limit_bytes)
     : m_tc(std::move(tc)), m_cache(std::move(cache_dir)), m_timeout(timeout_seconds), m_memory(memory_limit_bytes) {
     for (const char* area : {"golden", "golden-bin"}) sweep_abandoned_temp_dirs(m_cache / area, "tmp-");
+    // One entry per case, seed and golden version: a long search's new seeds add up.
+    trim_cache(m_cache / "golden", {.max_bytes = cache_limit_bytes});
 }
 
 Result<ProcessResult> GoldenRunner::run_golden(const std::vector<std::string>& argv, const fs::path& work_dir) const {
@@ -179,7 +184,8 @@ Result<GoldenRunner::Outputs> GoldenRunner::compute(const Case& c, const std::ve
     const fs::path dir = m_cache / "golden" / key.hex();
 
     std::error_code ec;
-    if (!fs::is_regular_file(dir / "done", ec)) {
+    if (fs::is_regular_file(dir / "done", ec)) touch_cache_entry(dir);  // least recently used entries are trimmed first
+    else {
         auto tmp = make_temp_dir(m_cache / "golden", "tmp");
         if (!tmp) return tmp.error();
         ScratchDir outputs(*tmp);  // removed on every way out but its publication as `dir`
@@ -202,6 +208,9 @@ Result<GoldenRunner::Outputs> GoldenRunner::compute(const Case& c, const std::ve
         auto ran = run_golden(argv, work_dir);
         if (!ran) return ran.error();
         if (!ran->succeeded()) return golden_failure(c, *ran);
+        for (const auto& t : c.outputs)
+            if (fs::exists(*tmp / (t.file_stem() + ".f64"), ec))
+                if (auto s = compact_golden_output(*tmp, t.file_stem()); !s) return s.error();
         if (auto s = write_atomic(*tmp / "done", ""); !s) return s.error();
         fs::rename(*tmp, dir, ec);
         if (!ec) outputs.release();
@@ -214,17 +223,13 @@ Result<GoldenRunner::Outputs> GoldenRunner::compute(const Case& c, const std::ve
             out.expected.emplace_back();
             continue;
         }
-        auto bytes = read_bytes(dir / (t.file_stem() + ".f64"));
-        if (!bytes) return bytes.error();
-        const size_t expected = size_t(t.scalars()) * sizeof(double);
-        const bool fits = t.shape_from_kernel ? bytes->size() <= expected && bytes->size() % (dtype_lanes(t.dtype) * sizeof(double)) == 0
-                                              : bytes->size() == expected;
+        auto values = read_golden_output(dir, t.file_stem());
+        if (!values) return values.error();
+        const size_t expected = size_t(t.scalars());
+        const bool fits = t.shape_from_kernel ? values->size() <= expected && values->size() % dtype_lanes(t.dtype) == 0
+                                              : values->size() == expected;
         if (!fits) return make_error("the golden of case '" + c.name + "' wrote a wrong-sized output '" + t.label() + "'");
-        std::vector<double> v(bytes->size() / sizeof(double));
-        // An output whose shape the kernel decides can be empty (masked_select of no element):
-        // memcpy's pointers must not be null even for zero bytes.
-        if (!v.empty()) std::memcpy(v.data(), bytes->data(), bytes->size());
-        out.expected.push_back(std::move(v));
+        out.expected.push_back(std::move(*values));
     }
     return out;
 }

@@ -46,9 +46,10 @@ class GoldenRunner {
 public:
     // A golden that runs longer than `timeout_seconds` is killed with its whole tree and fails
     // its case (golden_failed); the other cases go on. One that reaches for more than
-    // `memory_limit_bytes` of address space fails its case the same way.
+    // `memory_limit_bytes` of address space fails its case the same way. The golden cache is
+    // trimmed to `cache_limit_bytes` (0: no limit) as the build cache is (util/cache_trim.h).
     GoldenRunner(Toolchain tc, std::filesystem::path cache_dir, double timeout_seconds = 120,
-                 uint64_t memory_limit_bytes = k_golden_memory_bytes);
+                 uint64_t memory_limit_bytes = k_golden_memory_bytes, uint64_t cache_limit_bytes = 0);
 
     // What a golden gives, per output in the case's output order: its values, or that the
     // operator leaves it unwritten by contract (the golden returned None for it, an output the

@@ -25,7 +25,9 @@ std::vector<fs::path> split_libs(const std::string& s) {
 }  // namespace
 
 std::vector<std::string> Toolchain::common_flags() const {
-    return {"-std=gnu++17", "-O2", "-g1", "-fno-omit-frame-pointer", "-DASCENDC_CPU_DEBUG", "-I" + twin_include.string()};
+    // -g1: the line tables failure reports map addresses with (eval/symbolize.h); -gz keeps them
+    // compressed, since every candidate is an entry of its own in the build cache.
+    return {"-std=gnu++17", "-O2", "-g1", "-gz", "-fno-omit-frame-pointer", "-DASCENDC_CPU_DEBUG", "-I" + twin_include.string()};
 }
 
 std::vector<std::string> Toolchain::host_flags() const { return common_flags(); }

@@ -35,7 +35,7 @@ CacheTrim trim_cache(const std::filesystem::path& folder, const CacheLimits& lim
 // Marks an entry as used now.
 void touch_cache_entry(const std::filesystem::path& entry);
 
-// The build cache's limit: $ASCENDOPT_CACHE_MAX_GB (a number of GiB; 0: none), else 20 GiB;
+// The limit of each of the build and golden caches: $ASCENDOPT_CACHE_MAX_GB (a number of GiB; 0: none), else 20 GiB;
 // nothing when the variable holds something else.
 std::optional<uint64_t> build_cache_limit_bytes();
 
