@@ -24,6 +24,7 @@ CommandRunner add_bench_command(CLI::App& app);
 CommandRunner add_report_command(CLI::App& app);
 CommandRunner add_check_command(CLI::App& app);
 CommandRunner add_soc_command(CLI::App& app);
+CommandRunner add_calibrate_command(CLI::App& app);
 
 // Options shared by eval and profile: --soc, --seed, --timeout, --jobs, --keep, --sim-noise, --repeats.
 void add_common_eval_options(CLI::App& cmd, EvalOptions& options);

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     const CommandRunner report = add_report_command(app);
     const CommandRunner check = add_check_command(app);
     const CommandRunner soc = add_soc_command(app);
+    const CommandRunner calibrate = add_calibrate_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
         if (app.got_subcommand("report")) return report();
         if (app.got_subcommand("check")) return check();
         if (app.got_subcommand("soc")) return soc();
+        if (app.got_subcommand("calibrate")) return calibrate();
     } catch (const std::exception& e) {
         std::cerr << "ascendopt: error: internal error: " << e.what() << "\n";
         return k_exit_internal;

@@ -63,8 +63,9 @@ Result<SocWithParameters> load_soc_parameters(const std::string& name_or_path, c
     auto doc = read_soc_file(name_or_path, share_dir);
     if (!doc) return doc.error();
     auto params = soc_parameters(*doc);
+    nlohmann::json provenance = doc->value("provenance", nlohmann::json::object());
     doc->erase("provenance");
-    return SocWithParameters{std::move(*doc), std::move(*params)};
+    return SocWithParameters{std::move(*doc), std::move(*params), std::move(provenance)};
 }
 
 }  // namespace ascendopt

@@ -18,6 +18,7 @@ Result<nlohmann::json> load_soc(const std::string& name_or_path, const std::file
 struct SocWithParameters {
     nlohmann::json doc;  // as load_soc gives it
     std::vector<SocParameter> parameters;
+    nlohmann::json provenance;  // the file's [provenance] table, as written (to write a SoC file back)
 };
 Result<SocWithParameters> load_soc_parameters(const std::string& name_or_path, const std::filesystem::path& share_dir);
 std::vector<std::string> known_socs(const std::filesystem::path& share_dir);

@@ -81,12 +81,14 @@ std::vector<SocVariant> sensitivity_variants(const json& soc, const std::vector<
         for (const auto& u : uncertain) doc = scaled_soc(std::move(doc), params, u, log_uniform(rng, u.low_factor, u.high_factor));
         out.push_back({"sample-" + std::to_string(k + 1), std::move(doc)});
     }
-    // A variant changes what the model believes of the device, not what the platform tells host
-    // code: GetCoreMemBw keeps the file's figure, so every variant tiles as the nominal does.
-    for (size_t i = 1; i < out.size(); ++i)
-        if (out[i].soc.contains("mte") && !out[i].soc["mte"].contains("reported_bytes_per_cycle"))
-            out[i].soc["mte"]["reported_bytes_per_cycle"] = reported_bandwidth(soc);
+    for (size_t i = 1; i < out.size(); ++i) out[i].soc = with_nominal_platform_view(std::move(out[i].soc), soc);
     return out;
+}
+
+json with_nominal_platform_view(json variant, const json& nominal) {
+    if (variant.contains("mte") && !variant["mte"].contains("reported_bytes_per_cycle"))
+        variant["mte"]["reported_bytes_per_cycle"] = reported_bandwidth(nominal);
+    return variant;
 }
 
 Result<std::vector<double>> retime(const OperatorSource& op, const std::vector<SocVariant>& variants, Evaluator& evaluator,

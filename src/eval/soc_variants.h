@@ -25,6 +25,11 @@ struct SocVariant {
 std::vector<SocVariant> sensitivity_variants(const nlohmann::json& soc, const std::vector<SocParameter>& params, int samples,
                                              uint64_t seed);
 
+// `variant` as host code sees the chip of `nominal`: GetCoreMemBw keeps the nominal's figure
+// (mte.reported_bytes_per_cycle), so a variant tiles as the nominal does and only the timing
+// model's belief about the device differs.
+nlohmann::json with_nominal_platform_view(nlohmann::json variant, const nlohmann::json& nominal);
+
 // Whether two SoC descriptions are the same chip to a kernel and its tiling (name, cores,
 // memories, clock, the bandwidth GetCoreMemBw reports), so that they differ only in what the
 // timing model reads: one run can then time both (EvalRequest::timing_variants).

@@ -38,7 +38,7 @@ inline fs::path source_dir() { return ASCENDOPT_TEST_SOURCE_DIR; }
 inline ProcessResult run_cli(std::vector<std::string> args, std::map<std::string, std::string> env = {},
                              size_t keep_bytes = 16u << 20) {
     static const bool sandbox_works = working_bubblewrap().ok();
-    if (!sandbox_works && !args.empty() && (args[0] == "eval" || args[0] == "profile" || args[0] == "tune")) args.push_back("--unsandboxed");
+    if (!sandbox_works && !args.empty() && (args[0] == "eval" || args[0] == "profile" || args[0] == "tune" || args[0] == "calibrate")) args.push_back("--unsandboxed");
     args.insert(args.begin(), ASCENDOPT_TEST_BINARY);
     env.emplace("ASCENDOPT_CACHE_DIR", ASCENDOPT_TEST_CACHE_DIR);
     return run_process(args, {.cwd = source_dir(), .env = env, .timeout_seconds = 600, .keep_bytes = keep_bytes});
