@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <optional>
 
 namespace ascendopt {
 namespace {
