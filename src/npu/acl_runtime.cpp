@@ -48,7 +48,11 @@ std::string acl_error_text(int code) {
 
 Result<std::unique_ptr<AclRuntime>> AclRuntime::load(const std::filesystem::path& library) {
     dlerror();
-    void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+    // RTLD_NODELETE: once loaded, the runtime stays mapped for the life of the process. It keeps
+    // thread-local state (and, in CANN, threads of its own) that outlive aclFinalize; unmapping it
+    // under them left LeakSanitizer's exit scan reading the unloaded module's TLS (a CI run crashed
+    // there once). The library is loaded once per process, so nothing accumulates.
+    void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
     if (!handle) {
         const char* why = dlerror();
         Error e = make_error("cannot load the ACL runtime " + library.string() + ": " + (why ? why : "unknown dlopen failure"),
