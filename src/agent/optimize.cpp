@@ -91,7 +91,7 @@ nlohmann::json summary_json(const OptimizeOptions& o, const EvalOptions& eval, c
             {"search_seed", o.search_seed.value_or(eval.seed)},
             {"proposer", o.proposer_identity},
             {"llm", {{"configured", r.llm.configured}, {"calls", r.llm.calls}, {"answered", r.llm.answered}, {"first_error", r.llm.first_error}}},
-            {"latency_source", "sim"},
+            {"latency_source", latency_source_of(eval.backend)},
             {"baseline_us", s1.baseline_us},
             {"after_stage1_us", s1.best_us},
             {"after_stage2_us", r.final_us},

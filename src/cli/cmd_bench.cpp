@@ -170,7 +170,7 @@ int run_bench(BenchArgs& a) {
     }
     const auto& failures = study->failures;
     const auto& by_method = study->by_method;
-    const auto results = study_results({a.suite, a.budget, a.eval.seed, plan.seeds, share}, by_method);
+    const auto results = study_results({a.suite, a.budget, a.eval.seed, plan.seeds, share, latency_source_of(a.eval.backend)}, by_method);
     if (auto w = write_atomic(fs::path(a.out) / "results.json", results.dump(2) + "\n"); !w) return k_exit_environment;
     if (auto w = write_atomic(fs::path(a.out) / "results.csv", study_csv(results)); !w) return k_exit_environment;
     if (a.json)

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "calibrate/calibrate.h"
+#include "calibrate/compare.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
@@ -19,6 +20,8 @@ namespace ascendopt {
 namespace {
 
 struct CalibrateArgs {
+    bool compare = false;
+    std::vector<std::string> operators;  // --compare's
     std::optional<uint64_t> self_test;
     std::string out;
     double tolerance_pct = 5;
@@ -101,7 +104,89 @@ std::vector<std::string> missed(const CalibrationReport& r, double tolerance_pct
     return out;
 }
 
+// The model is always the twin's own timing, whatever the measurements run on: the session's
+// evaluator on the twin backend, else a twin evaluator of the same session kept in `owned`.
+Evaluator* twin_model(EvalSession& session, const EvalOptions& options, std::unique_ptr<Evaluator>& owned) {
+    if (options.backend == "twin") return session.evaluator.get();
+    EvalOptions twin_options = options;
+    twin_options.backend = "twin";
+    twin_options.device_launcher = {};
+    owned = make_twin_evaluator(*session.builder, *session.golden, twin_options);
+    return owned.get();
+}
+
+std::string rho_text(const std::optional<double>& rho, size_t n, const char* what) {
+    if (!rho) return fmt::format("{}: not enough to rank ({} with distinct values needed, {} given)", what, 3, n);
+    return fmt::format("{}: Spearman rho {:.3f} over {}", what, *rho, n);
+}
+
+void print_comparison(const Comparison& c, const std::string& backend) {
+    std::cout << fmt::format("{:<28} {:<28} {:>12} {:>12} {:>8}\n", "operator", "perf case", "model us", backend + " us", "ratio");
+    for (const auto& k : c.cases)
+        std::cout << fmt::format("{:<28} {:<28} {:>12.3f} {:>12.3f} {:>7.2f}x\n", k.op, k.name, k.model_us, k.machine_us, k.machine_us / k.model_us);
+    if (!c.speedups.empty()) {
+        std::cout << fmt::format("\n{:<28} {:>14} {:>14} {:>6}\n", "operator (vs baseline/)", "model speedup", backend + " speedup", "cases");
+        for (const auto& s : c.speedups) std::cout << fmt::format("{:<28} {:>13.3f}x {:>13.3f}x {:>6}\n", s.op, s.model, s.machine, s.cases);
+    }
+    for (const auto& s : c.skipped) std::cout << "skipped " << s << "\n";
+    std::cout << "\n" << rho_text(c.latency_rho, c.cases.size(), "latencies") << " perf cases\n"
+              << rho_text(c.speedup_rho, c.speedups.size(), "speedups") << " operators\n";
+}
+
+nlohmann::json comparison_json(const Comparison& c) {
+    nlohmann::json j = {{"cases", nlohmann::json::array()}, {"speedups", nlohmann::json::array()}, {"skipped", c.skipped}};
+    for (const auto& k : c.cases) j["cases"].push_back({{"operator", k.op}, {"case", k.name}, {"model_us", k.model_us}, {"machine_us", k.machine_us}});
+    for (const auto& s : c.speedups)
+        j["speedups"].push_back({{"operator", s.op}, {"model", s.model}, {"machine", s.machine}, {"cases", s.cases}});
+    j["latency_spearman"] = c.latency_rho ? nlohmann::json(*c.latency_rho) : nlohmann::json();
+    j["speedup_spearman"] = c.speedup_rho ? nlohmann::json(*c.speedup_rho) : nlohmann::json();
+    return j;
+}
+
+// --compare: the perf cases of the operators on the backend and on the twin's model, ranked.
+int run_compare(const CalibrateArgs& args) {
+    EvalOptions options = args.options;
+    if (options.backend == "twin") {
+        std::cerr << "ascendopt: error: --compare ranks a machine's latencies against the twin's model; pass --backend npu "
+                     "(or twin-acl, which must agree with the model exactly)\n";
+        return k_exit_bad_input;
+    }
+    if (args.self_test) {
+        std::cerr << "ascendopt: error: --compare and --self-test are two different runs; pass one\n";
+        return k_exit_bad_input;
+    }
+    if (args.operators.empty()) {
+        std::cerr << "ascendopt: error: --compare needs the operator folders to run, as in: ascendopt calibrate --compare ops/*\n";
+        return k_exit_bad_input;
+    }
+    options.hidden_case = false;
+    auto opened = open_session(options);
+    if (auto* code = std::get_if<int>(&opened)) return *code;
+    EvalSession& session = std::get<EvalSession>(opened);
+    std::unique_ptr<Evaluator> twin;
+    Evaluator* model = twin_model(session, options, twin);
+    Progress progress(args.quiet);
+    auto compared = compare_backends(args.operators, *session.evaluator, *model, progress.callback());
+    progress.clear();
+    if (!compared) {
+        std::cerr << render_error(compared.error());
+        return exit_code_for(compared.error());
+    }
+    if (args.json) std::cout << comparison_json(*compared).dump(2) << "\n";
+    else print_comparison(*compared, options.backend);
+    if (compared->cases.empty()) {
+        std::cerr << "ascendopt: error: --compare: no perf case ran on both the " << options.backend << " backend and the model\n";
+        return k_exit_failed;
+    }
+    return k_exit_ok;
+}
+
 int run_calibrate(const CalibrateArgs& args) {
+    if (args.compare) return run_compare(args);
+    if (!args.operators.empty()) {
+        std::cerr << "ascendopt: error: calibrate takes operator folders only with --compare\n";
+        return k_exit_bad_input;
+    }
     EvalOptions options = args.options;
     if (!options.timing) {
         std::cerr << "ascendopt: error: calibrate fits the timing model; --no-timing turns it off\n";
@@ -125,16 +210,8 @@ int run_calibrate(const CalibrateArgs& args) {
         std::cerr << render_error(probe.error());
         return k_exit_bad_input;
     }
-    // The model is always the twin's own timing, whatever the measurements ran on.
     std::unique_ptr<Evaluator> twin;
-    Evaluator* model = session.evaluator.get();
-    if (options.backend != "twin") {
-        EvalOptions twin_options = options;
-        twin_options.backend = "twin";
-        twin_options.device_launcher = {};
-        twin = make_twin_evaluator(*session.builder, *session.golden, twin_options);
-        model = twin.get();
-    }
+    Evaluator* model = twin_model(session, options, twin);
     Progress progress(args.quiet);
     CalibrationOptions copts;
     copts.self_test_seed = args.self_test;
@@ -176,6 +253,10 @@ int run_calibrate(const CalibrateArgs& args) {
 CommandRunner add_calibrate_command(CLI::App& app) {
     auto args = std::make_shared<CalibrateArgs>();
     CLI::App* cmd = app.add_subcommand("calibrate", "Fit the timing model's estimated parameters to microbenchmarks measured on the backend");
+    cmd->add_flag("--compare", args->compare,
+                  "Instead of fitting: run the perf cases of OPERATORS on the backend and on the twin's model, and print the Spearman "
+                  "correlation of their latencies and of their speedups over <op>/baseline/ (the figure to send back)");
+    cmd->add_option("operators", args->operators, "--compare: the operator folders to run")->type_name("OPERATOR...");
     cmd->add_option("--self-test", args->self_test,
                     "Measure on the twin under estimates drawn within their ranges from this seed, and check that the fit finds them");
     cmd->add_option("--tolerance", args->tolerance_pct, "Self-test: the largest error allowed, in percent (default 5)");

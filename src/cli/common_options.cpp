@@ -32,6 +32,10 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
         ->check(CLI::IsMember({"twin", "twin-acl", "npu"}))
         ->envname("ASCENDOPT_BACKEND")
         ->capture_default_str();
+    cmd.add_option("--device", o.npu_devices,
+                   "--backend npu: the NPUs to run on, as ids (0,2); each runs one evaluation at a time, so parallel work "
+                   "(-j, bench) spreads over them; default: every NPU this process may use (ASCEND_RT_VISIBLE_DEVICES)")
+        ->type_name("IDS");
     cmd.add_option("--soc", o.soc, "SoC to model: a name under share/soc (Ascend910B2, Ascend310P3) or a .toml path")
         ->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the generated inputs and of --sim-noise")->capture_default_str();

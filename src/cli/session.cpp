@@ -9,6 +9,7 @@
 #include "eval/soc_loader.h"
 #include "eval/soc_variants.h"
 #include "npu/npu_backend.h"
+#include "npu/npu_launcher.h"
 #include "npu/twin_acl_launcher.h"
 #include "util/cache_trim.h"
 #include "util/files.h"
@@ -27,25 +28,25 @@ std::vector<std::string> target_defines(const nlohmann::json& soc) {
     return out;
 }
 
-// --backend npu: what the machine has, and that its evaluator is not in this version yet. The
-// probe runs first so that a user on an NPU machine learns now what would be missing.
-int refuse_npu_backend(const EvalOptions& options) {
+// --backend npu: the machine checked in one pass (so that a user learns at once everything that
+// is missing), then the launcher over the devices the session may use.
+Result<DeviceLauncher> npu_launcher(const EvalOptions& options, const std::filesystem::path& share_dir) {
     const EnvLookup env = process_environment();
     auto machine = probe_npu_machine(env, default_search_paths(env), options.soc);
-    if (!machine) {
-        std::cerr << render_error(machine.error());
-        return exit_code_for(machine.error());
-    }
-    std::cerr << render_error(make_error("--backend npu: this machine is ready (" + describe(*machine) +
-                                             "), but this version of ascendopt cannot yet build and run candidates on it",
-                                         "use --backend twin; docs/npu.md says what the npu backend runs today"));
-    return k_exit_environment;
+    if (!machine) return machine.error();
+    auto devices = chosen_devices(*machine, options.npu_devices);
+    if (!devices) return devices.error();
+    std::cerr << "ascendopt: npu: " << describe(*machine) << "; running on NPU " << id_list(*devices) << "\n";
+    NpuTarget target{machine->cann, *devices, machine->acl.soc_name.empty() ? options.soc : machine->acl.soc_name, share_dir / "include",
+                     cache_root() / "npu-packages"};
+    target.repeats = std::max(options.repeats, target.repeats);
+    target.note = [](const std::string& what) { std::cerr << "ascendopt: npu: " << what << "\n"; };
+    return make_npu_launcher(std::move(target), env);
 }
 
 }  // namespace
 
 std::variant<EvalSession, int> open_session(EvalOptions& options) {
-    if (options.backend == "npu") return refuse_npu_backend(options);
     if (options.backend == "twin-acl") options.device_launcher = make_twin_acl_launcher(this_builds_twin_toolkit());
     auto tc = detect_toolchain();
     if (!tc) {
@@ -58,6 +59,14 @@ std::variant<EvalSession, int> open_session(EvalOptions& options) {
         return k_exit_bad_input;
     }
     options.soc_description = *soc;
+    if (options.backend == "npu") {
+        auto launcher = npu_launcher(options, tc->share_dir);
+        if (!launcher) {
+            std::cerr << render_error(launcher.error());
+            return exit_code_for(launcher.error());
+        }
+        options.device_launcher = std::move(*launcher);
+    }
     if (options.robust) {
         // The ends of every estimated parameter's range (no random samples: an acceptance test
         // should be the same for the same programs).

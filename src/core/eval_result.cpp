@@ -69,6 +69,8 @@ std::optional<EvalStatus> parse_status(const std::string& s) {
     return std::nullopt;
 }
 
+const char* latency_source_of(const std::string& backend) { return backend == "npu" ? "npu" : "sim"; }
+
 nlohmann::json to_json(const EvalResult& r) {
     nlohmann::json cases = nlohmann::json::array();
     for (const auto& c : r.cases) {
@@ -78,7 +80,7 @@ nlohmann::json to_json(const EvalResult& r) {
                             {"outputs", outs}, {"run_seconds", c.run_seconds}};
         if (!c.reason.empty()) j["reason"] = c.reason;
         if (c.latency_us)
-            j["latency"] = {{"value", *c.latency_us}, {"unit", "us"}, {"source", "sim"}, {"samples", c.latency_samples}};
+            j["latency"] = {{"value", *c.latency_us}, {"unit", "us"}, {"source", r.latency_source}, {"samples", c.latency_samples}};
         if (c.latency_us && !c.variant_latency_us.empty()) j["latency"]["variants"] = c.variant_latency_us;
         if (!c.twin.is_null()) j["twin"] = c.twin;
         if (!c.log_tail.empty()) j["log_tail"] = c.log_tail;
@@ -93,7 +95,7 @@ nlohmann::json to_json(const EvalResult& r) {
     }
     nlohmann::json j = {{"operator", r.op_name}, {"dir", r.op_dir}, {"status", status_name(r.status)},
                         {"cases", cases}, {"build_seconds", r.build_seconds}, {"build_cached", r.build_cached},
-                        {"backend", "sim"}, {"sandbox", r.sandboxed ? "bubblewrap" : "none"}};
+                        {"backend", r.latency_source}, {"sandbox", r.sandboxed ? "bubblewrap" : "none"}};
     if (!r.reason.empty()) j["reason"] = r.reason;
     if (!r.build_log.empty()) j["build_log"] = r.build_log;
     if (r.replayed) j["replayed"] = true;
@@ -115,6 +117,7 @@ std::optional<EvalResult> eval_result_from_json(const nlohmann::json& j) {
         r.build_cached = j.at("build_cached").get<bool>();
         r.sandboxed = j.at("sandbox").get<std::string>() != "none";
         r.replayed = j.value("replayed", false);
+        r.latency_source = j.value("backend", "sim");
         return r;
     } catch (const std::exception&) {
         return std::nullopt;

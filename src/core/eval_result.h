@@ -73,9 +73,14 @@ struct EvalResult {
     double build_seconds = 0;
     bool build_cached = false;
     bool sandboxed = true;  // false: the user chose to build and run this candidate unconfined
+    // What the latencies are: "sim" (the twin's timing model) or "npu" (device events).
+    std::string latency_source = "sim";
     // The stored result of an identical earlier evaluation (eval/eval_memo.h), not a new run.
     bool replayed = false;
 };
+
+// The latency source of results measured on `backend` ("npu" for the npu backend, else "sim").
+const char* latency_source_of(const std::string& backend);
 
 nlohmann::json to_json(const EvalResult& r);
 // The inverse of to_json, for results stored by ascendopt itself (eval/eval_memo.h); nullopt

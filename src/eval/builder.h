@@ -42,6 +42,7 @@ struct KernelBuild {
     bool cached = false;
     std::filesystem::path host_binary;  // the twin and the host code: describes and tiles (twin/rt/harness.h)
     std::shared_ptr<const OpDefInfo> opdef;  // the host build's, for launches through aclnn (device_launch.h)
+    std::shared_ptr<const OperatorSource> source;  // what was built, for launchers that build it for a device
 };
 
 // What a compile of one operator may read besides the twin and the cache: the operator's folder

@@ -15,6 +15,7 @@
 
 #include "eval/builder.h"
 #include "eval/opdef.h"
+#include "eval/operator_source.h"
 #include "util/result.h"
 #include "util/subprocess.h"
 
@@ -27,6 +28,8 @@ struct DeviceLaunch {
     std::vector<std::filesystem::path> work_dirs;  // per case, as in job["cases"]
     const KernelBuild* kernel = nullptr;
     std::shared_ptr<const OpDefInfo> opdef;
+    // The operator's sources, for a launcher that builds them for a device of its own (npu).
+    std::shared_ptr<const OperatorSource> source;
     std::filesystem::path job_dir;  // writable: the launch's own files go under it
     // Runs a one-case operator job (written to `job_file`) in the kernel's operator binary, as
     // the twin backend runs its jobs.

@@ -39,6 +39,7 @@ public:
     Result<EvalResult> evaluate(const OperatorSource& op, const EvalRequest& request, const ProgressFn& progress) override {
         EvalResult result;
         result.sandboxed = m_opts.sandbox.has_value();
+        result.latency_source = latency_source_of(m_opts.backend);
         result.op_dir = op.root.string();
         result.op_name = op.display_name();
         const auto start = std::chrono::steady_clock::now();
@@ -97,6 +98,7 @@ public:
             fs::create_directories(runs.back().work_dir);
         }
         auto ran = run_by_kernel(runs, *built, *work, false, request.env, progress, {}, std::cref(opts));
+        if (!ran && ran.error().build_failure) return build_failed(result, ran.error());  // on a device's toolchain
         if (!ran) return ran.error();
         std::vector<CaseResult> results;
         size_t next_ran = 0;
@@ -262,9 +264,11 @@ private:
                               case_names(*cases));
         out.cached = host->cached;
         const auto opdef = std::make_shared<const OpDefInfo>(host->opdef);
+        const auto source = std::make_shared<const OperatorSource>(op);
         for (auto& [sig, k] : build_kernels(op, *host, out.cases, progress)) {
             if (!k) return failed(out, k.error());
             k->opdef = opdef;
+            k->source = source;
             out.cached = out.cached && k->cached;
             out.kernels.emplace(sig, std::move(*k));
         }

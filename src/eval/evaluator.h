@@ -34,6 +34,9 @@ struct EvalOptions {
     // Launches planned cases in place of the twin's own operator process (device_launch.h);
     // empty: the operator process runs them directly.
     DeviceLauncher device_launcher;
+    // --device: the NPUs the npu backend runs on ("0,2"), one launch at a time on each; unset:
+    // every NPU the process may use.
+    std::optional<std::string> npu_devices;
     std::string soc = "Ascend910B2";
     nlohmann::json soc_description;            // load_soc(soc); filled by the caller
     double sim_noise_pct = 0;                  // relative std-dev of simulated measurement noise

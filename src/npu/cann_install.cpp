@@ -100,6 +100,9 @@ EnvLookup process_environment() {
 CannSearchPaths default_search_paths(const EnvLookup& env) {
     CannSearchPaths p;
     if (auto home = env("HOME"); home && !home->empty()) p.home = *home;
+    // Where the driver's device files are, for a container that mounts them elsewhere (and for
+    // the tests' stand-in machine).
+    if (auto dev = env("ASCENDOPT_NPU_DEV_DIR"); dev && !dev->empty()) p.dev = *dev;
     return p;
 }
 

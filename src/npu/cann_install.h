@@ -27,7 +27,7 @@ EnvLookup process_environment();
 struct CannSearchPaths {
     std::filesystem::path system_root = "/usr/local/Ascend/ascend-toolkit/latest";
     std::optional<std::filesystem::path> home;  // $HOME: <home>/Ascend/ascend-toolkit/latest
-    std::filesystem::path dev = "/dev";
+    std::filesystem::path dev = "/dev";  // $ASCENDOPT_NPU_DEV_DIR when set
 };
 CannSearchPaths default_search_paths(const EnvLookup& env);
 

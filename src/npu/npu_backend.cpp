@@ -1,8 +1,8 @@
 #include "npu/npu_backend.h"
 
-namespace ascendopt {
+#include <algorithm>
 
-namespace {
+namespace ascendopt {
 
 std::string id_list(const std::vector<int>& ids) {
     std::string out;
@@ -10,7 +10,17 @@ std::string id_list(const std::vector<int>& ids) {
     return out;
 }
 
-}  // namespace
+Result<std::vector<int>> chosen_devices(const NpuMachine& m, const std::optional<std::string>& asked) {
+    if (!asked) return m.devices;
+    auto ids = parse_device_list(*asked);
+    if (!ids) return make_error("--device " + *asked + ": " + ids.error().message, "name NPUs by their ids, as in --device 0,1");
+    for (int id : *ids)
+        if (std::find(m.devices.begin(), m.devices.end(), id) == m.devices.end())
+            return make_error("--device " + *asked + ": NPU " + std::to_string(id) + " is not one this process may use (NPU " +
+                                  id_list(m.devices) + ")",
+                              "ASCEND_RT_VISIBLE_DEVICES and the driver's /dev/davinci<N> decide which NPUs are visible");
+    return *ids;
+}
 
 Result<NpuMachine> probe_npu_machine(const EnvLookup& env, const CannSearchPaths& paths, const std::string& soc) {
     auto cann = find_cann(env, paths);

@@ -15,6 +15,7 @@
 #include "npu/aclnn_signature.h"
 #include "npu/cann_toolchain.h"
 #include "npu/invoker_job.h"
+#include "npu/launch_cases.h"
 #include "npu/invoker_source.h"
 #include "npu/twin_aclnn_source.h"
 #include "util/files.h"
@@ -26,20 +27,10 @@ using nlohmann::json;
 
 namespace {
 
-std::string label_of(const json& t) {
-    return t.value("name", "") + (t.contains("index") ? "[" + std::to_string(t.value("index", 0)) + "]" : "");
-}
-
 std::string file_label(std::string label) {
     for (char& c : label)
         if (c == '[' || c == ']') c = '_';
     return label;
-}
-
-Result<DType> dtype_of(const json& t) {
-    auto d = parse_dtype(t.value("dtype", ""));
-    if (!d) return make_error("internal: case tensor '" + label_of(t) + "' has no known dtype");
-    return *d;
 }
 
 Status run_checked(const std::vector<std::string>& argv, const std::string& what) {
@@ -86,96 +77,6 @@ Result<Built> build_package_and_invoker(const TwinToolkit& kit, const AclnnSigna
     if (r.exit_code != 0) return make_error("twin-acl: compiling the invoker failed:\n" + r.output.substr(0, 4000));
     built[key] = b;
     return b;
-}
-
-// The case's tensors by label: its inputs, then its outputs that are not inputs.
-struct CaseTensors {
-    std::map<std::string, const json*> inputs, outputs;
-};
-
-CaseTensors tensors_of(const json& c) {
-    CaseTensors t;
-    for (const auto& in : c["inputs"]) t.inputs[label_of(in)] = &in;
-    for (const auto& out : c["outputs"]) t.outputs[label_of(out)] = &out;
-    return t;
-}
-
-Result<InvokerTensor> invoker_tensor(const json& t) {
-    auto d = dtype_of(t);
-    if (!d) return d.error();
-    InvokerTensor out;
-    out.dtype = *d;
-    out.dims = t.value("shape", std::vector<int64_t>{});
-    out.in_file = t.value("file", "");
-    return out;
-}
-
-// One attribute's value in the invoker job: the case's, else the OpDef default.
-Result<InvokerParam> attr_param(const AclnnParam& p, const json& attrs, const OpDefInfo& op) {
-    json v = attrs.contains(p.opdef_name) ? attrs[p.opdef_name] : json();
-    if (v.is_null())
-        for (const auto& a : op.attrs)
-            if (a.name == p.opdef_name) v = a.default_value;
-    InvokerParam out;
-    using K = InvokerParam::Kind;
-    try {
-        if (v.is_null()) return out;  // absent: the tiling said what it needed
-        if (p.attr_kind == "int") out.kind = K::int_value, out.i = v.get<int64_t>();
-        else if (p.attr_kind == "float") out.kind = K::float_value, out.f = v.get<double>();
-        else if (p.attr_kind == "bool") out.kind = K::bool_value, out.b = v.get<bool>();
-        else if (p.attr_kind == "str") out.kind = K::str, out.s = v.get<std::string>();
-        else if (p.attr_kind == "list_int") out.kind = K::int_array, out.ints = v.get<std::vector<int64_t>>();
-        else if (p.attr_kind == "list_float") out.kind = K::float_array, out.floats = v.get<std::vector<double>>();
-        else if (p.attr_kind == "list_bool") out.kind = K::bool_array, out.bools = v.get<std::vector<bool>>();
-    } catch (const json::exception&) {
-        return make_error("attribute '" + p.opdef_name + "' = " + v.dump() + " is not a " + p.attr_kind);
-    }
-    return out;
-}
-
-// The invoker's view of one case: each aclnn parameter's value, outputs to `work_dir`'s files.
-Result<InvokerCase> invoker_case(const json& c, const AclnnSignature& sig, const OpDefInfo& op) {
-    InvokerCase out{c.value("name", ""), {}};
-    const CaseTensors t = tensors_of(c);
-    std::array<uint8_t, 8> poison{};
-    const std::string hex = c.value("poison", std::string(16, 'f'));
-    for (size_t k = 0; k < 8 && 2 * k + 1 < hex.size(); ++k) poison[k] = uint8_t(std::stoul(hex.substr(2 * k, 2), nullptr, 16));
-    using K = InvokerParam::Kind;
-    for (const auto& p : sig.params) {
-        InvokerParam v;
-        if (p.role == AclnnParam::Role::attr) {
-            auto a = attr_param(p, c.value("attrs", json::object()), op);
-            if (!a) return a.error();
-            v = std::move(*a);
-        } else if (p.dynamic) {
-            v.kind = K::tensor_list;
-            for (int i = 0; t.inputs.count(p.opdef_name + "[" + std::to_string(i) + "]"); ++i) {
-                auto e = invoker_tensor(*t.inputs.at(p.opdef_name + "[" + std::to_string(i) + "]"));
-                if (!e) return e.error();
-                v.elements.push_back(*e);
-            }
-            if (v.elements.empty()) v.kind = K::absent;
-        } else if (p.role == AclnnParam::Role::input && t.inputs.count(p.opdef_name)) {
-            auto e = invoker_tensor(*t.inputs.at(p.opdef_name));
-            if (!e) return e.error();
-            v.tensor = *e;
-            v.kind = K::tensor;
-            if (t.outputs.count(p.opdef_name)) {  // updated in place: read back after the run
-                v.kind = K::ref;
-                v.tensor.out_file = t.outputs.at(p.opdef_name)->value("file", "");
-            }
-        } else if (p.role == AclnnParam::Role::output && t.outputs.count(p.opdef_name)) {
-            auto e = invoker_tensor(*t.outputs.at(p.opdef_name));
-            if (!e) return e.error();
-            v.kind = K::output;
-            v.tensor = *e;
-            v.tensor.out_file = e->in_file;
-            v.tensor.in_file.clear();
-            v.tensor.poison = poison;
-        }
-        out.params.push_back(std::move(v));
-    }
-    return out;
 }
 
 // What the twin aclnn checks a call against: the workspace, attributes and tensors by label.
@@ -250,8 +151,8 @@ private:
         if (!found || dir.parent_path() != m_scratch) return;
         json one = m_launch.job;
         json c = *found;
-        for (auto& t : c["inputs"]) t["file"] = (dir / ("in_" + file_label(label_of(t)) + ".bin")).string();
-        for (auto& t : c["outputs"]) t["file"] = (dir / ("out_" + file_label(label_of(t)) + ".bin")).string();
+        for (auto& t : c["inputs"]) t["file"] = (dir / ("in_" + file_label(tensor_label(t)) + ".bin")).string();
+        for (auto& t : c["outputs"]) t["file"] = (dir / ("out_" + file_label(tensor_label(t)) + ".bin")).string();
         const fs::path case_result = c.value("result", "");
         c["result"] = (dir / "result.json").string();
         one["cases"] = json::array({c});
@@ -302,16 +203,12 @@ Result<ProcessResult> launch_through_twin_acl(const TwinToolkit& kit, const Devi
     if (::mkfifo(request.c_str(), 0600) != 0 || ::mkfifo(reply.c_str(), 0600) != 0)
         return make_error("twin-acl: cannot make the device channel in " + dir->string());
     json package = {{"op", sig->op_type}, {"request", request.string()}, {"reply", reply.string()}, {"scratch", scratch.string()}, {"cases", json::object()}};
-    InvokerJob job{0, 0, 1, {}};  // the twin's timing is deterministic: one timed run after the checked one
-    std::map<std::string, fs::path> result_paths;
-    for (const auto& c : launch.job["cases"]) {
-        package["cases"][c.value("name", "")] = package_case(c);
-        auto ic = invoker_case(c, *sig, *launch.opdef);
-        if (!ic) return ic.error();
-        job.cases.push_back(std::move(*ic));
-        result_paths[c.value("name", "")] = c.value("result", "");
-    }
-    auto text = invoker_job_text(job);
+    for (const auto& c : launch.job["cases"]) package["cases"][c.value("name", "")] = package_case(c);
+    // The twin's timing is deterministic: one timed run after the checked one.
+    auto job = invoker_job_of(launch, *sig, 0, 1);
+    if (!job) return job.error();
+    const auto paths = result_paths(launch);
+    auto text = invoker_job_text(*job);
     if (!text) return text.error();
     if (auto s = write_atomic(*dir / "package.json", package.dump(2)); !s) return s.error();
     if (auto s = write_atomic(*dir / "job.txt", *text); !s) return s.error();
@@ -321,7 +218,7 @@ Result<ProcessResult> launch_through_twin_acl(const TwinToolkit& kit, const Devi
     run.env["ASCENDOPT_TWIN_PACKAGE"] = (*dir / "package.json").string();
     run.env["ASCENDOPT_TWIN_SOC"] = launch.job["soc"].value("name", "Ascend910B2");
     const double per_case = launch.job.value("case_timeout_s", 60.0) * 2 + 10;
-    ProcessResult invoked = run_process(run.argv, {.cwd = run.cwd, .env = run.env, .timeout_seconds = per_case * double(job.cases.size())});
+    ProcessResult invoked = run_process(run.argv, {.cwd = run.cwd, .env = run.env, .timeout_seconds = per_case * double(job->cases.size())});
     device.stop();
     if (!device.error.empty()) return make_error("twin-acl: " + device.error);
 
@@ -329,11 +226,12 @@ Result<ProcessResult> launch_through_twin_acl(const TwinToolkit& kit, const Devi
     auto results = parse_invoker_results(results_text ? *results_text : "");
     if (!results) return results.error();
     for (const auto& r : *results) {
-        const fs::path path = result_paths[r.name];
+        const auto path = paths.find(r.name);
+        if (path == paths.end()) continue;  // not a case of this launch
         std::error_code ec;
-        if (r.ok) check_event_time(r, path);
-        else if (!fs::exists(path, ec) && !device.ended_without_result.count(r.name))
-            (void)write_atomic(path, json{{"status", "run_failed"}, {"api", "acl " + r.stage}, {"message", "the invoker: " + r.message}}.dump());
+        if (r.ok) check_event_time(r, path->second);
+        else if (!fs::exists(path->second, ec) && !device.ended_without_result.count(r.name))
+            write_invoker_failure(path->second, "acl " + r.stage, "the invoker: " + r.message);
     }
     // A case whose kernel process ended without a result is judged by that process; the cases
     // after it are launched again (case_runner.cpp).

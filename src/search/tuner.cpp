@@ -233,6 +233,7 @@ private:
             r.candidate = where[i]->hash;
             r.config = to_json(batch[i]);
             r.seed = m_session.evaluator().options().seed;
+            r.latency_source = latency_source_of(m_session.evaluator().options().backend);
             std::lock_guard lock(commit_mutex);
             trials[i].status = r.status;
             trials[i].latency_us = r.latency_us;
@@ -498,7 +499,7 @@ Result<TuneResult> tune(const OperatorSource& op, Evaluator& evaluator, const Tu
                       {"rejected_by_constraints", runner.rejected_by_constraints},
                       {"rejected_by_preflight", runner.rejected_by_preflight}, {"preflight_rejections", runner.preflight_rejections},
                       {"baseline_config", to_json(result.baseline)}, {"best_config", to_json(result.best)},
-                      {"latency_unit", "us"}, {"latency_source", "sim"}, {"tunables", tunables_json},
+                      {"latency_unit", "us"}, {"latency_source", latency_source_of(evaluator.options().backend)}, {"tunables", tunables_json},
                       {"tuned_operator", result.tuned_dir.string()}, {"run_store", store_file.string()}};
     result.summary["left_out"] = left_out;  // constants not tuned, and why
     if (!result.robust.empty()) result.summary["robust"] = result.robust;

@@ -81,7 +81,7 @@ json study_results(const StudyHeader& h, const std::vector<std::pair<std::string
         order.push_back(name);
     }
     return {{"suite", h.suite},          {"budget", h.budget}, {"seed", h.seed}, {"seeds", h.seeds}, {"rewind_share", h.rewind_share},
-            {"latency_source", "sim"}, {"method_order", order}, {"methods", methods}};
+            {"latency_source", h.latency_source}, {"method_order", order}, {"methods", methods}};
 }
 
 std::string study_csv(const json& results) {

@@ -19,6 +19,7 @@ struct StudyHeader {
     uint64_t seed = 0;                // of the inputs
     std::vector<uint64_t> seeds = {0};  // the study seeds (StudyPlan::seeds)
     int64_t rewind_share = 0;
+    std::string latency_source = "sim";  // latency_source_of(the backend)
 };
 
 // `runs` per method name, in the order the methods ran; each method's runs in operator order.

@@ -15,6 +15,9 @@ struct Error {
     std::string detail;   // long supporting text (a compiler log); may be empty
     bool missing_tool = false;  // the machine lacks something (compiler, Python with numpy), not the input
     bool refused = false;       // a check of ascendopt's refused the input on purpose (it is not broken)
+    // The candidate's code failed to build on a device's toolchain after building for the twin
+    // (npu/cann_package.h): its verdict (build_failed), not the evaluation's error.
+    bool build_failure = false;
 };
 
 template <class T>

@@ -50,5 +50,27 @@ TEST(Calibrate, TheSelfTestNeedsTheTwin) {
     EXPECT_NE(r.output.find("--self-test measures on the twin"), std::string::npos) << r.output;
 }
 
+// --compare on twin-acl: the machine is the twin itself behind ACL, so its latencies and
+// speedups must rank exactly as the model's (rho 1); three operators with a baseline/ give the
+// speedups something to rank.
+TEST(Calibrate, CompareRanksTheBackendAgainstTheModel) {
+    const auto r = run_cli({"calibrate", "--compare", "ops/add_custom", "ops/exp_custom", "ops/div_custom", "--backend", "twin-acl", "--json", "-q"},
+                           {{"ASCENDOPT_HIDDEN_NONCE", "1"}});
+    ASSERT_EQ(r.exit_code, 0) << r.output.substr(0, 3000);
+    const auto j = json_of(r);
+    ASSERT_TRUE(j.is_object()) << r.output.substr(0, 3000);
+    EXPECT_TRUE(j["skipped"].empty()) << j.dump(1);
+    ASSERT_GE(j["cases"].size(), 3u) << j.dump(1);
+    for (const auto& c : j["cases"]) EXPECT_DOUBLE_EQ(c["machine_us"].get<double>(), c["model_us"].get<double>()) << c.dump();
+    ASSERT_EQ(j["speedups"].size(), 3u) << j.dump(1);
+    EXPECT_DOUBLE_EQ(j["latency_spearman"].get<double>(), 1.0);
+    ASSERT_TRUE(j["speedup_spearman"].is_number()) << j.dump(1);
+    EXPECT_DOUBLE_EQ(j["speedup_spearman"].get<double>(), 1.0);
+
+    const auto twin = run_cli({"calibrate", "--compare", "ops/add_custom", "-q"});
+    EXPECT_EQ(twin.exit_code, 2) << twin.output;
+    EXPECT_NE(twin.output.find("--compare ranks a machine's latencies against the twin's model"), std::string::npos) << twin.output;
+}
+
 }  // namespace
 }  // namespace ascendopt::e2e

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "calibrate/compare.h"
 #include "calibrate/fit.h"
 
 namespace ascendopt {
@@ -89,6 +90,16 @@ TEST(CalibrateFit, APredictorsFailureAndBadAnswersAreErrors) {
     fit = fit_factors(u, {0.0}, predictor_of(ignores_the_second));
     ASSERT_FALSE(fit);
     EXPECT_NE(fit.error().message.find("cannot be fitted"), std::string::npos) << fit.error().message;
+}
+
+TEST(CalibrateCompare, SpearmanRanksTiesAtTheirAverageAndNeedsSomethingToRank) {
+    EXPECT_DOUBLE_EQ(*spearman({1, 2, 3, 4}, {10, 200, 3000, 40000}), 1.0) << "only the order counts";
+    EXPECT_DOUBLE_EQ(*spearman({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
+    // Ranks {1, 2.5, 2.5, 4} against {1, 2, 3, 4}: 4.5 / sqrt(4.5 * 5).
+    EXPECT_NEAR(*spearman({1, 2, 2, 3}, {1, 2, 3, 4}), 4.5 / std::sqrt(22.5), 1e-12);
+    EXPECT_FALSE(spearman({1, 2}, {1, 2})) << "two pairs say nothing about a ranking";
+    EXPECT_FALSE(spearman({5, 5, 5}, {1, 2, 3})) << "one side never changes";
+    EXPECT_FALSE(spearman({1, 2, 3}, {1, 2})) << "unpaired";
 }
 
 }  // namespace

@@ -1,0 +1,1 @@
+// msopgen template: replaced by the operator's own file
