@@ -36,12 +36,9 @@ int run_profile(const ProfileArgs& args) {
         std::cerr << "ascendopt: error: a profile comes from the timing model; --no-timing turns it off\n";
         return k_exit_bad_input;
     }
-    if (options.backend == "npu") {
-        // msprof's command line exists (npu/cann_toolchain.h); its output is not read yet.
-        std::cerr << "ascendopt: error: profile --backend npu: the per-pipe profile of a device run (msprof op) is not read yet\n"
-                     "  hint: profile on the twin (the default backend); `eval --backend npu` gives the device's latencies\n";
-        return k_exit_bad_input;
-    }
+    // On the npu backend the profile is the CANN profiler's (msprof op); there is no trace.
+    const bool device = options.backend == "npu";
+    options.device_profile = device;
     EvalRequest request;
     if (!args.case_name.empty()) request.case_filter = args.case_name;
     else request.role_filter = CaseRole::perf;
@@ -76,7 +73,12 @@ int run_profile(const ProfileArgs& args) {
             exit_code = k_exit_failed;
             continue;
         }
-        nlohmann::json summary = profile_summary(c);
+        nlohmann::json summary = profile_summary(c, result->latency_source);
+        if (device) {
+            if (args.json) all.push_back(summary);
+            else std::cout << render_profile(result->op_name, summary) << "\n";
+            continue;
+        }
         const fs::path dest = trace_destination(args, result->op_name, c.name, result->cases.size());
         std::error_code ec;
         fs::copy_file(trace_path(*scratch, c.name), dest, fs::copy_options::overwrite_existing, ec);

@@ -36,6 +36,9 @@ void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
                    "--backend npu: the NPUs to run on, as ids (0,2); each runs one evaluation at a time, so parallel work "
                    "(-j, bench) spreads over them; default: every NPU this process may use (ASCEND_RT_VISIBLE_DEVICES)")
         ->type_name("IDS");
+    cmd.add_flag("--profile", o.device_profile,
+                  "--backend npu: also run each passing case under the CANN profiler (msprof op) and keep its per-pipe profile "
+                  "(the twin always has one)");
     cmd.add_option("--soc", o.soc, "SoC to model: a name under share/soc (Ascend910B2, Ascend310P3) or a .toml path")
         ->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the generated inputs and of --sim-noise")->capture_default_str();

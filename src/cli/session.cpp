@@ -40,6 +40,7 @@ Result<DeviceLauncher> npu_launcher(const EvalOptions& options, const std::files
     NpuTarget target{machine->cann, *devices, machine->acl.soc_name.empty() ? options.soc : machine->acl.soc_name, share_dir / "include",
                      cache_root() / "npu-packages"};
     target.repeats = std::max(options.repeats, target.repeats);
+    target.profile = options.device_profile;
     target.note = [](const std::string& what) { std::cerr << "ascendopt: npu: " << what << "\n"; };
     return make_npu_launcher(std::move(target), env);
 }

@@ -37,6 +37,9 @@ struct EvalOptions {
     // --device: the NPUs the npu backend runs on ("0,2"), one launch at a time on each; unset:
     // every NPU the process may use.
     std::optional<std::string> npu_devices;
+    // --profile: the npu backend also runs each passing case under the CANN profiler (msprof op)
+    // and keeps its per-pipe profile in the case's timing, as the twin's (npu/npu_launcher.h).
+    bool device_profile = false;
     std::string soc = "Ascend910B2";
     nlohmann::json soc_description;            // load_soc(soc); filled by the caller
     double sim_noise_pct = 0;                  // relative std-dev of simulated measurement noise

@@ -10,6 +10,6 @@
 namespace ascendopt {
 
 // Summarizes the twin's timing report of a passing case (CaseResult::twin).
-nlohmann::json profile_summary(const CaseResult& c);
+nlohmann::json profile_summary(const CaseResult& c, const std::string& latency_source = "sim");
 
 }  // namespace ascendopt

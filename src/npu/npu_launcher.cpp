@@ -11,6 +11,7 @@
 #include "npu/cann_package.h"
 #include "npu/cann_toolchain.h"
 #include "npu/launch_cases.h"
+#include "npu/msprof_csv.h"
 #include "util/files.h"
 #include "util/subprocess.h"
 
@@ -128,7 +129,30 @@ double median_of(std::vector<double> v) {
 
 // A case the invoker ran: its outputs are in their files; the result document carries the timed
 // repeats as the case's latency samples (the judge reads "samples_us" from the npu backend only).
-void write_device_result(const fs::path& result, const InvokerCaseResult& r, int device, const json& unwritten) {
+// One case run once more under `msprof op`, its outputs kept apart (they were judged already):
+// the per-core, per-pipe busy times in the twin's timing structure.
+Result<json> profile_case(const CannToolchain& toolchain, const CannPackage& package, InvokerCase one, const fs::path& dir, int device,
+                          double timeout) {
+    fs::create_directories(dir / "outputs");
+    for (size_t i = 0; i < one.params.size(); ++i)
+        if (!one.params[i].tensor.out_file.empty()) one.params[i].tensor.out_file = dir / "outputs" / (std::to_string(i) + ".bin");
+    auto text = invoker_job_text(InvokerJob{0, 0, 1, {std::move(one)}});
+    if (!text) return text.error();
+    if (auto s = write_atomic(dir / "job.txt", *text); !s) return s.error();
+    const CannCommand run = toolchain.run_invoker(package.invoker, {(dir / "job.txt").string(), (dir / "results.txt").string()}, package.layout, device);
+    auto profiled = toolchain.profile(run, dir / "msprof");
+    if (!profiled) return profiled.error();
+    const ProcessResult r = run_process(profiled->argv, {.cwd = profiled->cwd, .env = profiled->env, .timeout_seconds = timeout});
+    const auto csv = find_named_file(dir / "msprof", "PipeUtilization.csv");
+    if (!r.succeeded() || !csv)
+        return make_error("npu backend: " + profiled->purpose + " " + (r.succeeded() ? "wrote no PipeUtilization.csv" : "failed (" + r.describe_end() + ")") +
+                              " under " + (dir / "msprof").string() + ":\n" + r.output.substr(0, 4000));
+    auto bytes = read_text(*csv);
+    if (!bytes) return bytes.error();
+    return blocks_from_pipe_utilization(*bytes);
+}
+
+void write_device_result(const fs::path& result, const InvokerCaseResult& r, int device, const json& unwritten, const json& blocks) {
     json samples = json::array();
     std::vector<double> us;
     for (double ms : r.ms) us.push_back(ms * 1000.0);
@@ -136,6 +160,7 @@ void write_device_result(const fs::path& result, const InvokerCaseResult& r, int
     json doc = {{"status", "ok"}, {"device", {{"npu", device}, {"workspace_bytes", r.workspace_bytes}}}};
     if (!us.empty()) doc["timing"] = {{"latency_us", median_of(us)}, {"samples_us", samples}};
     if (!unwritten.empty()) doc["unwritten"] = unwritten;
+    if (!blocks.is_null() && doc.contains("timing")) doc["timing"]["blocks"] = blocks;
     (void)write_atomic(result, doc.dump());
 }
 
@@ -180,11 +205,19 @@ Result<ProcessResult> launch_on_npu(const NpuTarget& target, DevicePool& devices
     if (!results) return results.error();
     const auto paths = result_paths(launch);
     const std::string npu = "NPU " + std::to_string(lease.device());
-    for (const auto& r : *results) {
+    for (size_t k = 0; k < results->size(); ++k) {
+        const auto& r = (*results)[k];
         const auto path = paths.find(r.name);
         if (path == paths.end()) continue;  // not a case of this launch
         const auto outputs = check.outputs.find(r.name);
-        if (r.ok) write_device_result(path->second, r, lease.device(), outputs == check.outputs.end() ? json::object() : unwritten_report(outputs->second));
+        const json unwritten = outputs == check.outputs.end() ? json::object() : unwritten_report(outputs->second);
+        json blocks;
+        if (r.ok && target.profile && k < job->cases.size() && job->cases[k].name == r.name) {
+            auto profiled = profile_case(toolchain, *package, job->cases[k], *dir / ("profile-" + std::to_string(k)), lease.device(), case_timeout + 120);
+            if (!profiled) return profiled.error();
+            blocks = std::move(*profiled);
+        }
+        if (r.ok) write_device_result(path->second, r, lease.device(), unwritten, blocks);
         else write_invoker_failure(path->second, "acl " + r.stage, npu + ": " + r.message + " (code " + std::to_string(r.code) + ")");
     }
     // Cases the invoker never reported (it crashed or hung) are judged by its process result.

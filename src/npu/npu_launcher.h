@@ -25,6 +25,7 @@ struct NpuTarget {
     int warmup = 5;    // untimed runs after the checked one
     int repeats = 10;  // timed runs: the case's latency samples
     std::function<void(const std::string&)> note;  // progress of long steps (a package build); may be empty
+    bool profile = false;  // each passing case also run under msprof op, its per-pipe profile in the result
 };
 
 // The launcher EvalOptions::device_launcher takes for --backend npu. Launches from several

@@ -24,6 +24,8 @@ protected:
         fs::create_directory_symlink(source_dir() / "src" / "twin" / "include", kit / "include");
         fs::create_directories(kit / "python" / "site-packages" / "bin");
         fs::copy_file(standin / "msopgen", kit / "python" / "site-packages" / "bin" / "msopgen");
+        fs::create_directories(kit / "tools" / "profiler" / "bin");
+        fs::copy_file(standin / "msprof", kit / "tools" / "profiler" / "bin" / "msprof");
         fs::create_directories(kit / "compiler" / "ccec_compiler" / "bin");
         std::ofstream(kit / "compiler" / "ccec_compiler" / "bin" / "ccec") << "#!/bin/sh\nexit 1\n";
         fs::permissions(kit / "compiler" / "ccec_compiler" / "bin" / "ccec", fs::perms::owner_exec, fs::perm_options::add);
@@ -36,8 +38,8 @@ protected:
 
     fs::path toolkit() const { return m_machine.path / "Ascend" / "ascend-toolkit" / "latest"; }
 
-    ProcessResult eval(std::vector<std::string> extra, std::map<std::string, std::string> knobs = {}) {
-        std::vector<std::string> args = {"eval", "ops/add_custom", "--backend", "npu", "--json", "-q"};
+    ProcessResult eval(std::vector<std::string> extra, std::map<std::string, std::string> knobs = {}, const std::string& command = "eval") {
+        std::vector<std::string> args = {command, "ops/add_custom", "--backend", "npu", "--json", "-q"};
         args.insert(args.end(), extra.begin(), extra.end());
         knobs.emplace("ASCEND_HOME_PATH", toolkit().string());
         knobs.emplace("ASCENDOPT_NPU_DEV_DIR", (m_machine.path / "dev").string());
@@ -121,6 +123,21 @@ TEST_F(NpuStandIn, AFailedPackageBuildIsTheCandidatesBuildFailure) {
     EXPECT_NE(reason.find("build the operator package failed (exit code 1): bash build.sh"), std::string::npos) << reason;
     EXPECT_NE(reason.find("build.log"), std::string::npos) << reason;
     EXPECT_NE(doc.value("build_log", "").find("use of undeclared identifier 'DataCopyPadd'"), std::string::npos) << doc.dump(1);
+}
+
+// `profile --backend npu`: the perf case run once more under msprof op, whose per-core pipe
+// times become the profile the twin's would be (the stand-in's two cores: MTE2 busiest).
+TEST_F(NpuStandIn, ProfileReadsTheProfilersPipeUtilization) {
+    const auto r = eval({}, {}, "profile");
+    ASSERT_EQ(r.exit_code, 0) << r.output.substr(0, 3000);
+    const auto p = json_of(r);
+    ASSERT_TRUE(p.is_object()) << r.output.substr(0, 3000);
+    EXPECT_EQ(p.value("latency_source", ""), "npu");
+    EXPECT_EQ(p.value("blocks", 0), 2);
+    EXPECT_DOUBLE_EQ(p["pipes"]["MTE2"]["busy_us"].value("max", 0.0), 16.0) << p.dump(1);
+    EXPECT_DOUBLE_EQ(p["pipes"]["V"]["busy_us"].value("min", 0.0), 2.5) << p.dump(1);
+    EXPECT_EQ(p["bound"].value("pipe", ""), "MTE2") << p.dump(1);
+    EXPECT_NE(calls().find("msprof op --aic-metrics=PipeUtilization"), std::string::npos) << calls();
 }
 
 TEST_F(NpuStandIn, ADeviceTheProcessMayNotUseIsRefusedByName) {

@@ -9,6 +9,7 @@
 #include "npu/acl_runtime.h"
 #include "npu/cann_install.h"
 #include "npu/cann_toolchain.h"
+#include "npu/msprof_csv.h"
 #include "npu/npu_backend.h"
 #include "support/scratch_test.h"
 
@@ -265,6 +266,39 @@ TEST(NpuAclRuntime, TheTwinsRuntimeIsProbedThroughTheSameDeclarations) {
     EXPECT_EQ(machine->soc_name, "Ascend910B2");
     auto again = (*runtime)->probe();  // aclFinalize ran: a second probe initializes afresh
     ASSERT_TRUE(again) << again.error().message;
+}
+
+// PipeUtilization.csv as msprof op documents it: one row per core; a mixed operator's cube
+// columns (aic_) count with the vector ones, as the twin counts both kinds of core.
+TEST(MsprofCsv, PipeUtilizationRowsBecomeTheTwinsPerCorePipes) {
+    const std::string csv =
+        "block_id,sub_block_id,aic_time(us),aic_total_cycles,aiv_time(us),aiv_total_cycles,aiv_vec_time(us),aiv_vec_ratio,"
+        "aic_cube_time(us),aic_cube_ratio,aiv_scalar_time(us),aic_scalar_time(us),aic_fixpipe_time(us),aic_mte1_time(us),"
+        "aiv_mte2_time(us),aic_mte2_time(us),aiv_mte3_time(us)\r\n"
+        "0,cube0,12.0,1,10.0,1,3.0,0.3,8.0,0.6,1.0,0.5,2.0,1.5,6.0,4.0,2.5\r\n"
+        "1,cube0,N/A,1,9.0,1,2.0,0.2,N/A,0,1.0,0,0,0,5.0,0,2.0\r\n";
+    auto blocks = blocks_from_pipe_utilization(csv);
+    ASSERT_TRUE(blocks) << blocks.error().message;
+    ASSERT_EQ(blocks->size(), 2u);
+    const auto& b0 = (*blocks)[0];
+    EXPECT_EQ(b0["block"], 0);
+    EXPECT_EQ(b0["core"], "cube0");
+    EXPECT_DOUBLE_EQ(b0["busy_end_us"].get<double>(), 12.0) << "the later of the core's cube and vector times";
+    EXPECT_DOUBLE_EQ(b0["pipes"]["S"]["busy_us"].get<double>(), 1.5);
+    EXPECT_DOUBLE_EQ(b0["pipes"]["V"]["busy_us"].get<double>(), 3.0);
+    EXPECT_DOUBLE_EQ(b0["pipes"]["M"]["busy_us"].get<double>(), 8.0);
+    EXPECT_DOUBLE_EQ(b0["pipes"]["MTE1"]["busy_us"].get<double>(), 1.5);
+    EXPECT_DOUBLE_EQ(b0["pipes"]["MTE2"]["busy_us"].get<double>(), 10.0);
+    EXPECT_DOUBLE_EQ(b0["pipes"]["MTE3"]["busy_us"].get<double>(), 2.5);
+    EXPECT_DOUBLE_EQ(b0["pipes"]["FIX"]["busy_us"].get<double>(), 2.0);
+    EXPECT_DOUBLE_EQ((*blocks)[1]["busy_end_us"].get<double>(), 9.0) << "N/A is an idle unit";
+
+    auto no_header = blocks_from_pipe_utilization("Op Name,Task Duration(us)\nAddCustom,3.5\n");
+    ASSERT_FALSE(no_header);
+    EXPECT_NE(no_header.error().message.find("no block_id and core time columns"), std::string::npos) << no_header.error().message;
+    auto garbage = blocks_from_pipe_utilization("block_id,aiv_time(us),aiv_vec_time(us)\n0,4.0,fast\n");
+    ASSERT_FALSE(garbage);
+    EXPECT_NE(garbage.error().message.find("row 1: aiv_vec_time(us) is 'fast', not a number"), std::string::npos) << garbage.error().message;
 }
 
 }  // namespace
