@@ -15,11 +15,13 @@ packages=(
 )
 # Extras, any of:
 #   --fuzz  the clang toolchain with libFuzzer (make fuzz);
-#   --test  headless Chromium and ChromeDriver, for the test that opens the HTML report (make test).
+#   --test  headless Chromium and ChromeDriver, for the test that opens the HTML report, and
+#           Slurm (slurmctld, slurmd, its client commands) with munge, for the test that runs a
+#           study on a one-node cluster (make test; no service is started by the install).
 for extra in "$@"; do
   case "$extra" in
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
-    --test) packages+=(chromium chromium-driver fonts-liberation) ;;
+    --test) packages+=(chromium chromium-driver fonts-liberation slurmctld slurmd slurm-client munge) ;;
     *) echo "ascendopt: error: install-deps.sh: unknown option '$extra' (known: --fuzz, --test)" >&2; exit 2 ;;
   esac
 done

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -15,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/bench_sensitivity.h"
+#include "cli/bench_slurm.h"
 #include "cli/config.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
@@ -46,6 +48,10 @@ struct BenchArgs {
     bool quiet = false;
     bool sensitivity = false;
     int sensitivity_samples = 8;
+    std::string executor = "local";
+    // A cluster task (cluster/slurm.h): run the one job named on line `task_index` of `task_list`.
+    std::string task_list;
+    std::optional<size_t> task_index;
     SettingFlags settings;
     EvalOptions eval;
 };
@@ -110,8 +116,84 @@ void print_table(const nlohmann::json& results, size_t operators, const BenchArg
         }
         std::cout << "\n";
     }
-    std::cout << fmt::format("{} operators, budget {} each{} (simulated latencies)\nresults: {}\n", operators, a.budget,
-                             seeded ? fmt::format(", {} seeds, [95% interval]", a.seeds) : "", (fs::path(a.out) / "results.json").string());
+    std::cout << fmt::format("{} operators, budget {} each{} ({})\nresults: {}\n", operators, a.budget,
+                             seeded ? fmt::format(", {} seeds, [95% interval]", a.seeds) : "",
+                             a.eval.backend == "npu" ? "latencies measured on the NPU" : "simulated latencies", (fs::path(a.out) / "results.json").string());
+}
+
+// The job a cluster task runs: line `index` of the task list (a study_job_key per line).
+Result<std::string> task_job_key(const std::string& list, size_t index) {
+    auto text = read_text(list);
+    if (!text) return text.error();
+    std::istringstream in(*text);
+    std::string line;
+    for (size_t k = 0; std::getline(in, line); ++k)
+        if (k == index) return line;
+    return make_error("--task-index " + std::to_string(index) + " is past the end of the task list " + list);
+}
+
+// One job of the study, as a cluster task runs it: the others are not touched, and results.json
+// is left to the process that merges the tasks' results. Exit 0 when the job finished.
+int run_task(const BenchArgs& a, StudyPlan plan, Evaluator& evaluator) {
+    auto key = task_job_key(a.task_list, a.task_index.value_or(0));
+    if (!key) {
+        std::cerr << render_error(key.error());
+        return k_exit_bad_input;
+    }
+    const auto jobs = study_jobs(plan);
+    size_t at = jobs.size();
+    for (size_t i = 0; i < jobs.size(); ++i)
+        if (study_job_key(plan, jobs[i]) == *key) at = i;
+    if (at == jobs.size()) {
+        std::cerr << render_error(make_error("the task list names the job '" + *key + "', which this study does not have",
+                                             "the task's command line must be the study's own (suite, methods, seeds, --out)"));
+        return k_exit_bad_input;
+    }
+    plan.runs_only = std::set<std::string>{*key};
+    plan.on_done = {};
+    auto study = run_study(plan, evaluator);
+    if (!study) {
+        std::cerr << render_error(study.error());
+        return exit_code_for(study.error());
+    }
+    const size_t per_method = plan.seeds.size() * plan.targets.size();
+    const MethodRun& run = study->by_method[at / per_method].second[at % per_method];
+    if (run.detail.contains("error")) {
+        std::cerr << "ascendopt: error: " << *key << ": " << run.detail["error"].get<std::string>() << "\n";
+        return k_exit_failed;
+    }
+    if (!a.quiet) std::cerr << "ascendopt: " << *key << " done: " << fmt::format("{:.3f}x", run_speedup(run)) << "\n";
+    return k_exit_ok;
+}
+
+// What each cluster task runs: this very command line (by the absolute path of this binary),
+// without --executor, so that the task runs its job here and now.
+std::vector<std::string> task_command() {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    std::vector<std::string> out = {ec ? command_line().front() : self.string()};
+    const auto& line = command_line();
+    for (size_t i = 1; i < line.size(); ++i) {
+        if (line[i] == "--executor") {
+            ++i;  // and its value
+            continue;
+        }
+        if (line[i].rfind("--executor=", 0) == 0) continue;
+        out.push_back(line[i]);
+    }
+    return out;
+}
+
+// --executor slurm: the unfinished jobs run as Slurm tasks; this process then files only what
+// they finished (a job without a result is reported with its task and log).
+Result<std::vector<std::string>> run_jobs_on_slurm(const BenchArgs& a, const Settings& settings, StudyPlan& plan) {
+    auto resources = slurm_resources(settings);
+    if (!resources) return resources.error();
+    auto outcome = run_on_slurm({&plan, *resources, task_command(), a.quiet});
+    if (!outcome) return outcome.error();
+    plan.runs_only = std::set<std::string>{};
+    plan.not_run_reason = "its Slurm task ended without a result";
+    return outcome->failed;
 }
 
 int run_bench(BenchArgs& a) {
@@ -163,6 +245,16 @@ int run_bench(BenchArgs& a) {
             std::cerr << "ascendopt: warning: " << r.method << " on " << r.op << " failed: " << r.detail["error"].get<std::string>() << "\n";
         if (!a.quiet) report_done(done, total, r, a.seeds > 1, seconds);
     };
+    if (!a.task_list.empty()) return run_task(a, plan, *session.evaluator);
+    std::vector<std::string> cluster_failures;
+    if (a.executor == "slurm") {
+        auto failed = run_jobs_on_slurm(a, *settings, plan);
+        if (!failed) {
+            std::cerr << render_error(failed.error());
+            return exit_code_for(failed.error());
+        }
+        cluster_failures = std::move(*failed);
+    }
     auto study = run_study(plan, *session.evaluator);
     if (!study) {
         std::cerr << render_error(study.error());
@@ -184,6 +276,7 @@ int run_bench(BenchArgs& a) {
     if (failures.empty()) return k_exit_ok;
     std::cerr << fmt::format("ascendopt: {} of {} jobs failed; they count as finding nothing and are retried on the next run:\n", failures.size(), methods->size() * targets->size() * plan.seeds.size());
     for (const auto& f : failures) std::cerr << "  " << f << "\n";
+    for (const auto& f : cluster_failures) std::cerr << "  " << f << "\n";
     return k_exit_failed;
 }
 
@@ -216,6 +309,17 @@ CommandRunner add_bench_command(CLI::App& app) {
         ->check(CLI::Range(0, 1000))
         ->capture_default_str();
     cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
+    cmd->add_option("--executor", a->executor,
+                    "Where the jobs run: local (here, --parallel at a time) or slurm (one task of a Slurm job array each, with the "
+                    "slurm.* settings; rerun to resubmit what did not finish; docs/cluster.md)")
+        ->check(CLI::IsMember({"local", "slurm"}))
+        ->capture_default_str();
+    // What a cluster executor's tasks run (cluster/slurm.h); a user has no need of them.
+    auto* list = cmd->add_option("--task-list", a->task_list, "Run only the job named on line --task-index of this file (a cluster task)")
+                     ->group("Cluster tasks");
+    auto* index = cmd->add_option("--task-index", a->task_index, "The task's line of --task-list, from 0")->group("Cluster tasks");
+    list->needs(index);
+    index->needs(list);
     add_common_eval_options(*cmd, a->eval);
     add_replay_option(*cmd, a->eval);
     add_robust_option(*cmd, a->eval);

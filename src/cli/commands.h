@@ -3,6 +3,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -25,6 +27,10 @@ CommandRunner add_report_command(CLI::App& app);
 CommandRunner add_check_command(CLI::App& app);
 CommandRunner add_soc_command(CLI::App& app);
 CommandRunner add_calibrate_command(CLI::App& app);
+
+// The command line ascendopt was started with (main remembers it): what a cluster task reruns.
+void remember_command_line(int argc, char** argv);
+const std::vector<std::string>& command_line();
 
 // Options shared by eval and profile: --soc, --seed, --timeout, --jobs, --keep, --sim-noise, --repeats.
 void add_common_eval_options(CLI::App& cmd, EvalOptions& options);

@@ -23,6 +23,16 @@ void add_race_option(CLI::App& cmd, EvalOptions& o) {
 
 }  // namespace
 
+namespace {
+std::vector<std::string>& remembered_command_line() {
+    static std::vector<std::string> line;
+    return line;
+}
+}  // namespace
+
+void remember_command_line(int argc, char** argv) { remembered_command_line().assign(argv, argv + argc); }
+const std::vector<std::string>& command_line() { return remembered_command_line(); }
+
 void add_common_eval_options(CLI::App& cmd, EvalOptions& o) {
     o.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
     cmd.add_option("--backend", o.backend,

@@ -1,6 +1,7 @@
 #include "cli/config.h"
 
 #include <cstdlib>
+#include <sstream>
 
 #include <toml++/toml.h>
 
@@ -111,6 +112,11 @@ const std::vector<SettingDef>& setting_defs() {
         {"llm.record", {"ASCENDOPT_LLM_RECORD"}, "", false, "cassette (JSON lines) to record every exchange to"},
         {"llm.replay", {"ASCENDOPT_LLM_REPLAY"}, "", false, "cassette to answer from instead of an LLM"},
         {"templates.dir", {"ASCENDOPT_TEMPLATES_DIR"}, "", false, "your prompt templates; they replace bundled ones of the same name"},
+        {"slurm.cpus_per_task", {"ASCENDOPT_SLURM_CPUS_PER_TASK"}, "2", false, "bench --executor slurm: CPUs of each task"},
+        {"slurm.time", {"ASCENDOPT_SLURM_TIME"}, "", false, "bench --executor slurm: each task's time limit (4:00:00); empty: the partition's"},
+        {"slurm.partition", {"ASCENDOPT_SLURM_PARTITION"}, "", false, "bench --executor slurm: the partition; empty: the cluster's default"},
+        {"slurm.account", {"ASCENDOPT_SLURM_ACCOUNT"}, "", false, "bench --executor slurm: the account; empty: yours"},
+        {"slurm.extra", {"ASCENDOPT_SLURM_EXTRA"}, "", false, "bench --executor slurm: further sbatch options (a TOML array, or one per line)"},
     };
     return defs;
 }
@@ -153,6 +159,24 @@ Result<Settings> Settings::resolve(const SettingFlags& flags) {
 }
 
 const std::string& Settings::get(const std::string& key) const { return find(*this, key).value; }
+
+Result<SlurmResources> slurm_resources(const Settings& s) {
+    SlurmResources r;
+    const auto& cpus = find(s, "slurm.cpus_per_task");
+    auto n = number(cpus);
+    if (!n || *n < 1 || *n != double(int(*n))) return make_error("slurm.cpus_per_task = '" + cpus.value + "' (" + cpus.source + ") is not a number of CPUs");
+    r.cpus_per_task = int(*n);
+    r.time_limit = s.get("slurm.time");
+    if (!r.time_limit.empty() && !valid_slurm_time(r.time_limit))
+        return make_error("slurm.time = '" + r.time_limit + "' (" + find(s, "slurm.time").source + ") is not a time limit sbatch reads",
+                          "give minutes (90), HH:MM:SS (4:00:00) or D-HH:MM:SS (1-00:00:00)");
+    r.partition = s.get("slurm.partition");
+    r.account = s.get("slurm.account");
+    std::istringstream extra(s.get("slurm.extra"));
+    for (std::string line; std::getline(extra, line);)
+        if (!line.empty()) r.extra.push_back(line);
+    return r;
+}
 
 Result<LlmConfig> llm_config(const Settings& s) {
     LlmConfig c;

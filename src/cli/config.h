@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cluster/slurm.h"
 #include "llm/factory.h"
 #include "util/result.h"
 
@@ -56,5 +57,8 @@ private:
 // The LLM configuration the settings describe; a value of the wrong type is an error naming
 // the setting and where its value came from.
 Result<LlmConfig> llm_config(const Settings& s);
+
+// The per-task resources of bench --executor slurm (the slurm.* settings).
+Result<SlurmResources> slurm_resources(const Settings& s);
 
 }  // namespace ascendopt

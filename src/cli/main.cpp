@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
     const CommandRunner check = add_check_command(app);
     const CommandRunner soc = add_soc_command(app);
     const CommandRunner calibrate = add_calibrate_command(app);
+    remember_command_line(argc, argv);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "llm/call_log.h"
+#include "util/file_lock.h"
 #include "util/files.h"
 #include "util/json_bounded.h"
 #include "util/parallel.h"
@@ -38,6 +39,8 @@ std::optional<MethodRun> saved_run(const StudyJob& job) {
 }
 
 // One (method, operator): read back when done before, else run (resuming from its stores).
+// One writer per job folder: a job another process is running (a second `bench` on the same
+// --out, a cluster task) is refused, never run twice into the same stores.
 Result<MethodRun> run_job(const StudyJob& job, const StudyPlan& plan, Evaluator& evaluator) {
     if (auto saved = saved_run(job)) return *saved;
     auto op = load_operator(job.target->dir);
@@ -45,6 +48,12 @@ Result<MethodRun> run_job(const StudyJob& job, const StudyPlan& plan, Evaluator&
     std::error_code ec;
     fs::create_directories(job.dir, ec);
     if (ec) return make_error("cannot create " + job.dir.string() + ": " + ec.message());
+    auto lock = FileLock::try_acquire(job.dir / ".writer.lock");
+    if (!lock) return lock.error();
+    if (!*lock)
+        return make_error("another ascendopt is running this job (it holds " + (job.dir / ".writer.lock").string() + ")",
+                          "wait for it to finish; a rerun then reads its result back");
+    if (auto saved = saved_run(job)) return *saved;  // it finished while we waited for the folder
     std::optional<Bank> bank;  // one connection per job: jobs run on several threads
     if (!plan.bank.empty()) {
         auto b = Bank::open(plan.bank);
@@ -92,11 +101,20 @@ fs::path study_job_dir(const fs::path& out, const std::string& method, uint64_t 
     return (several_seeds ? method_dir / ("seed-" + std::to_string(seed)) : method_dir) / op;
 }
 
-Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
+std::vector<StudyJob> study_jobs(const StudyPlan& plan) {
     std::vector<StudyJob> jobs;
     for (const MethodInfo* m : plan.methods)
         for (uint64_t seed : plan.seeds)
             for (const auto& t : plan.targets) jobs.push_back({m, &t, seed, study_job_dir(plan.out, m->name, seed, plan.seeds.size() > 1, t.op)});
+    return jobs;
+}
+
+std::string study_job_key(const StudyPlan& plan, const StudyJob& job) { return job.dir.lexically_relative(plan.out).generic_string(); }
+
+bool study_job_finished(const StudyJob& job) { return saved_run(job).has_value(); }
+
+Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
+    const std::vector<StudyJob> jobs = study_jobs(plan);
     // Run seed by seed, and within a seed operator by operator with every method on it, so that
     // a study stopped part way has each method on the same operators (and the jobs running side
     // by side share the operator's builds). Results are still filed by (method, seed, target).
@@ -117,7 +135,9 @@ Result<StudyOutcome> run_study(const StudyPlan& plan, Evaluator& evaluator) {
             std::lock_guard lock(mutex);
             if (fatal) return;
         }
-        auto r = run_job(jobs[i], plan, evaluator);
+        const bool ours = !plan.runs_only || plan.runs_only->count(study_job_key(plan, jobs[i]));
+        auto saved = ours ? std::nullopt : saved_run(jobs[i]);
+        auto r = ours ? run_job(jobs[i], plan, evaluator) : saved ? Result<MethodRun>(*saved) : Result<MethodRun>(make_error(plan.not_run_reason));
         std::lock_guard lock(mutex);
         const std::string what = jobs[i].method->name + " on " + jobs[i].target->op +
                                  (plan.seeds.size() == 1 ? "" : " (seed " + std::to_string(jobs[i].seed) + ")");

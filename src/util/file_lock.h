@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 
 #include "util/result.h"
 
@@ -16,6 +17,9 @@ public:
     // Waits for the lock on `path` (created if absent). An error when the file cannot be opened
     // or the filesystem refuses locks (the message says which).
     static Result<FileLock> acquire(const std::filesystem::path& path);
+    // Takes the lock if it is free; nullopt when another holder has it (a process, or another
+    // FileLock of this one).
+    static Result<std::optional<FileLock>> try_acquire(const std::filesystem::path& path);
 
     FileLock(FileLock&& other) noexcept : m_fd(other.m_fd) { other.m_fd = -1; }
     FileLock& operator=(FileLock&& other) noexcept;

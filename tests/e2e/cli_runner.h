@@ -117,9 +117,10 @@ struct Background {
         }
         ::setpgid(pid, pid);
     }
+    int ended_status = 0;  // the wait status of a run that ended on its own (see running)
     // Whether it is still running (an ended run is reaped here).
     bool running() {
-        if (pid > 0 && ::waitpid(pid, nullptr, WNOHANG) == pid) pid = -1;
+        if (pid > 0 && ::waitpid(pid, &ended_status, WNOHANG) == pid) pid = -1;
         return pid > 0;
     }
     // Sends `sig` to it alone, or with `group` to its whole process group, and waits for the end.

@@ -273,4 +273,36 @@ TEST(Bench, AMissingBankIsAnErrorThatSaysHowToBuildOne) {
 }
 
 }  // namespace
+// A cluster task (cluster/slurm.h) runs the one job its line of the task list names, and leaves
+// results.json to the process that merges; that process reads the task's result back as it is.
+TEST(Bench, AClusterTaskRunsTheOneJobItsLineNames) {
+    TempDir tmp;
+    fs::copy(source_dir() / "ops" / "exp_custom", tmp.path / "exp_custom", fs::copy_options::recursive);
+    const fs::path out = tmp.path / "out", list = tmp.path / "tasks.txt";
+    std::ofstream(list) << "stage2/seed-1/exp_custom\nstage2/seed-0/exp_custom\n";
+    const std::vector<std::string> study = {"bench", tmp.path.string(), "--methods", "stage2", "--budget", "4", "--seeds", "2", "--out", out.string()};
+    auto with = [&](std::vector<std::string> extra) {
+        auto args = study;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_cli(args, {{"ASCENDOPT_CONFIG", "/dev/null"}});
+    };
+    const auto task = with({"--task-list", list.string(), "--task-index", "0"});
+    ASSERT_EQ(task.exit_code, 0) << task.output;
+    const fs::path ran = out / "stage2" / "seed-1" / "exp_custom" / "result.json";
+    ASSERT_TRUE(fs::exists(ran)) << task.output;
+    EXPECT_FALSE(fs::exists(out / "stage2" / "seed-0" / "exp_custom" / "result.json")) << "only the task's job runs";
+    EXPECT_FALSE(fs::exists(out / "results.json")) << "merging is the parent's";
+    const std::string saved = *read_text(ran);
+
+    const auto past = with({"--task-list", list.string(), "--task-index", "2"});
+    EXPECT_EQ(past.exit_code, 2) << past.output;
+    EXPECT_NE(past.output.find("--task-index 2 is past the end of the task list"), std::string::npos) << past.output;
+
+    const auto merged = with({});
+    ASSERT_EQ(merged.exit_code, 0) << merged.output;
+    EXPECT_EQ(*read_text(ran), saved) << "the task's result is read back, not run again";
+    const auto results = nlohmann::json::parse(*read_text(out / "results.json"));
+    EXPECT_EQ(results["methods"]["stage2"]["operators"].size(), 2u);
+}
+
 }  // namespace ascendopt::e2e

@@ -3,9 +3,12 @@
 // finding nothing while the others run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "study/study.h"
 #include "support/fake_evaluator.h"
 #include "support/scratch_test.h"
+#include "util/file_lock.h"
 #include "util/files.h"
 
 namespace ascendopt {
@@ -65,6 +68,31 @@ TEST_F(StudyOnFake, AFinishedJobIsReadBackWithoutEvaluatingAgain) {
     ASSERT_TRUE(b) << b.error().message;
     EXPECT_EQ(second.evaluations(), 0);
     EXPECT_EQ(b->by_method[0].second[0].evaluations, a->by_method[0].second[0].evaluations);
+}
+
+// A job whose folder another writer holds (a second bench on the same --out, a cluster task) is
+// refused and left to it, not run twice into the same stores; the other jobs run, and once the
+// writer is gone the job runs.
+TEST_F(StudyOnFake, AJobAnotherWriterHoldsIsLeftToIt) {
+    const fs::path held_dir = m_plan.out / "stage2" / "exp_custom";
+    fs::create_directories(held_dir);
+    {
+        auto held = FileLock::acquire(held_dir / ".writer.lock");
+        ASSERT_TRUE(held) << held.error().message;
+        FakeEvaluator fake(verdict);
+        auto r = run_study(m_plan, fake);
+        ASSERT_TRUE(r) << r.error().message;
+        ASSERT_EQ(r->failures.size(), 2u) << "clip_custom fails, exp_custom is held";
+        const bool refused = std::any_of(r->failures.begin(), r->failures.end(), [](const std::string& f) {
+            return f.find("stage2 on exp_custom: another ascendopt is running this job") != std::string::npos;
+        });
+        EXPECT_TRUE(refused) << r->failures[0] << "\n" << r->failures[1];
+        EXPECT_FALSE(fs::exists(held_dir / "result.json"));
+    }
+    FakeEvaluator fake(verdict);
+    auto r = run_study(m_plan, fake);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(fs::exists(held_dir / "result.json"));
 }
 
 // With several seeds every (method, seed, operator) is a job of its own, in its own folder,

@@ -3,6 +3,7 @@
 
 #include <thread>
 
+#include "util/file_lock.h"
 #include "util/files.h"
 #include "util/hash.h"
 #include "util/random.h"
@@ -115,6 +116,45 @@ TEST(Files, ReadingAFolderOrAMissingFileIsAnError) {
     ASSERT_TRUE(write_atomic(*dir / "big.txt", big));
     EXPECT_EQ(*read_text(*dir / "big.txt"), big);
     std::filesystem::remove_all(*dir);
+}
+
+// One holder at a time, whether the other is this process (threads of one process hold their own
+// locks) or another process; a holder that dies releases the lock.
+TEST(FileLockTest, OneHolderAtATimeAcrossThreadsAndProcesses) {
+    auto dir = make_temp_dir(std::filesystem::temp_directory_path(), "ascendopt-lock-test");
+    ASSERT_TRUE(dir);
+    ScratchDir cleanup(*dir);
+    const auto path = *dir / "job.lock";
+    {
+        auto held = FileLock::acquire(path);
+        ASSERT_TRUE(held) << held.error().message;
+        auto again = FileLock::try_acquire(path);
+        ASSERT_TRUE(again) << again.error().message;
+        EXPECT_FALSE(*again) << "a second holder in the same process";
+    }
+    {
+        auto free_now = FileLock::try_acquire(path);
+        ASSERT_TRUE(free_now && *free_now) << "released with its holder";
+    }
+
+    // Another process holds it for a while, then exits without unlocking.
+    const std::string script = "import fcntl, struct, sys, time\n"
+                               "f = open(sys.argv[1], 'w')\n"
+                               "fcntl.lockf(f, fcntl.LOCK_EX)\n"
+                               "print('locked', flush=True)\n"
+                               "time.sleep(1.5)\n";
+    std::thread child([&] { run_process({"python3", "-c", script, path.string()}); });
+    bool seen_busy = false;
+    for (int i = 0; i < 100 && !seen_busy; ++i) {
+        auto probe = FileLock::try_acquire(path);
+        ASSERT_TRUE(probe) << probe.error().message;
+        seen_busy = !*probe;
+        if (!seen_busy) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    child.join();
+    EXPECT_TRUE(seen_busy) << "the other process's lock was never seen";
+    auto after = FileLock::try_acquire(path);
+    ASSERT_TRUE(after && *after) << "the lock of a process that ended is gone";
 }
 
 TEST(Rng, IsDeterministicAndInRange) {

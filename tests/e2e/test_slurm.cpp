@@ -1,0 +1,133 @@
+// bench --executor slurm on a real one-node Slurm cluster started for the test
+// (tests/support/slurm-up.sh: Debian 12's slurmctld, slurmd and munge, everything in a temporary
+// folder): the study's jobs run as tasks of a job array and give the local executor's results;
+// a task cancelled part way is reported with its Slurm id and log, and the rerun resubmits it
+// alone and ends with the same results, nothing evaluated twice.
+#include <unistd.h>
+
+#include <sstream>
+
+#include "cli_runner.h"
+
+namespace ascendopt::e2e {
+namespace {
+
+class SlurmCluster {
+public:
+    SlurmCluster() {
+        // Ports of this process's own, so that a second cluster of another test run cannot clash.
+        const int base = 20000 + int(::getpid() % 20000) * 2;
+        m_env = {{"CTLD_PORT", std::to_string(base)}, {"SLURMD_PORT", std::to_string(base + 1)}};
+        const auto up = run_process({"bash", (source_dir() / "tests" / "support" / "slurm-up.sh").string(), m_dir.path.string(), "munge"},
+                                    {.env = m_env, .timeout_seconds = 120});
+        m_started = up.succeeded();
+        m_why = up.output;
+        m_env["SLURM_CONF"] = (m_dir.path / "slurm.conf").string();
+    }
+    ~SlurmCluster() {
+        run_process({"bash", (source_dir() / "tests" / "support" / "slurm-down.sh").string(), m_dir.path.string()},
+                    {.env = m_env, .timeout_seconds = 120});
+    }
+    bool started() const { return m_started; }
+    const std::string& why() const { return m_why; }
+    const std::map<std::string, std::string>& env() const { return m_env; }
+    // squeue's lines for `job`, "id_index|STATE" each.
+    std::string queue(const std::string& job) const {
+        return run_process({"squeue", "-h", "-r", "-j", job, "-o", "%i|%T"}, {.env = m_env, .timeout_seconds = 30}).output;
+    }
+
+private:
+    TempDir m_dir;
+    std::map<std::string, std::string> m_env;
+    bool m_started = false;
+    std::string m_why;
+};
+
+bool slurm_installed() {
+    std::error_code ec;
+    return fs::exists("/usr/sbin/slurmctld", ec) && fs::exists("/usr/sbin/slurmd", ec) && fs::exists("/usr/sbin/munged", ec);
+}
+
+// What a study's results say of each job, without what differs between two runs of it (wall
+// times, folders).
+nlohmann::json outcome(const fs::path& out) {
+    const auto results = nlohmann::json::parse(*read_text(out / "results.json"));
+    nlohmann::json jobs = nlohmann::json::array();
+    for (const auto& op : results["methods"]["stage2"]["operators"])
+        jobs.push_back({{"operator", op.value("operator", "")},
+                        {"baseline_us", op.value("baseline_us", -1.0)},
+                        {"evaluations_us", op.value("evaluations_us", nlohmann::json())},
+                        {"failed", op.value("detail", nlohmann::json::object()).contains("error")}});
+    return jobs;
+}
+
+// The first task squeue lists as running ("4242_1"), or "".
+std::string running_task(const std::string& queue) {
+    std::istringstream in(queue);
+    for (std::string line; std::getline(in, line);)
+        if (const size_t bar = line.find("|RUNNING"); bar != std::string::npos) return line.substr(0, bar);
+    return "";
+}
+
+std::string job_of(const fs::path& out) {
+    const auto doc = nlohmann::json::parse(*read_text(out / "slurm" / "array.json"));
+    return doc.value("job_id", "");
+}
+
+TEST(Slurm, AStudyRunsAsAJobArrayAndSurvivesACancelledTask) {
+    if (!slurm_installed()) GTEST_SKIP() << "Slurm is not installed (scripts/install-deps.sh --test installs slurmctld, slurmd and munge)";
+    SlurmCluster cluster;
+    if (!cluster.started()) GTEST_SKIP() << "the one-node Slurm cluster did not start on this machine:\n" << cluster.why();
+    TempDir tmp;
+    fs::create_directories(tmp.path / "suite");
+    for (const char* op : {"exp_custom", "add_custom", "div_custom"})
+        fs::copy(source_dir() / "ops" / op, tmp.path / "suite" / op, fs::copy_options::recursive);
+    auto study = [&](const fs::path& out, std::vector<std::string> extra = {}) {
+        std::vector<std::string> args = {"bench", (tmp.path / "suite").string(), "--methods", "stage2", "--budget", "4",
+                                         "--out", out.string(), "--no-replay", "--parallel", "1"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    std::map<std::string, std::string> env = cluster.env();
+    env["ASCENDOPT_CONFIG"] = "/dev/null";
+    env["ASCENDOPT_SLURM_CPUS_PER_TASK"] = "1";
+
+    const auto local = run_cli(study(tmp.path / "local"), env);
+    ASSERT_EQ(local.exit_code, 0) << local.output;
+
+    // The same study through Slurm: one task per job, the local executor's results.
+    const auto slurm = run_cli(study(tmp.path / "slurm", {"--executor", "slurm"}), env);
+    ASSERT_EQ(slurm.exit_code, 0) << slurm.output;
+    EXPECT_NE(slurm.output.find("submitted Slurm job array"), std::string::npos) << slurm.output;
+    EXPECT_EQ(outcome(tmp.path / "slurm"), outcome(tmp.path / "local"));
+    const auto again = run_cli(study(tmp.path / "slurm", {"--executor", "slurm"}), env);
+    ASSERT_EQ(again.exit_code, 0) << again.output;
+    EXPECT_EQ(again.output.find("submitted Slurm job array"), std::string::npos) << "nothing left to submit:\n" << again.output;
+
+    // A task cancelled while it runs: the parent reports it, with its Slurm id and log.
+    const fs::path cut = tmp.path / "cut";
+    Background parent(study(cut, {"--executor", "slurm"}), env, tmp.path / "parent.log");
+    std::string running;
+    ASSERT_TRUE(eventually(
+        [&] {
+            if (!fs::exists(cut / "slurm" / "array.json")) return false;
+            running = running_task(cluster.queue(job_of(cut)));
+            return !running.empty();
+        },
+        300))
+        << *read_text(tmp.path / "parent.log");
+    ASSERT_EQ(run_process({"scancel", running}, {.env = env, .timeout_seconds = 30}).exit_code, 0);
+    ASSERT_TRUE(eventually([&] { return !parent.running(); }, 600)) << *read_text(tmp.path / "parent.log");
+    const std::string log = *read_text(tmp.path / "parent.log");
+    EXPECT_TRUE(WIFEXITED(parent.ended_status) && WEXITSTATUS(parent.ended_status) == 1) << log;
+    EXPECT_NE(log.find("Slurm task " + running + " ended without a result; its log: "), std::string::npos) << log;
+
+    // The rerun submits the cancelled job alone and ends as the uninterrupted study.
+    const auto resumed = run_cli(study(cut, {"--executor", "slurm"}), env);
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+    EXPECT_NE(resumed.output.find("(1 tasks;"), std::string::npos) << "only the cancelled job is resubmitted:\n" << resumed.output;
+    EXPECT_EQ(outcome(cut), outcome(tmp.path / "local"));
+}
+
+}  // namespace
+}  // namespace ascendopt::e2e
