@@ -118,7 +118,8 @@ Result<SlurmOutcome> run_on_slurm(const SlurmStudy& s) {
                   << array->keys.size() << " tasks; logs in " << (slurm_dir / "logs").string() << ")\n";
 
     SlurmOutcome out{array->job_id, array->keys.size(), array->attached, {}};
-    std::set<size_t> gone;  // tasks squeue no longer lists: they ended
+    std::set<size_t> gone;      // tasks squeue no longer lists: they ended
+    std::set<size_t> finished;  // tasks whose job has its result
     auto last_queue = std::chrono::steady_clock::now() - std::chrono::hours(1);
     std::string shown;
     int squeue_failures = 0;
@@ -140,9 +141,12 @@ Result<SlurmOutcome> run_on_slurm(const SlurmStudy& s) {
             }
         }
         for (size_t k = 0; k < array->keys.size(); ++k) {
-            const auto job = jobs.find(array->keys[k]);
-            const bool finished = job != jobs.end() && study_job_finished(job->second);
-            if (finished) ++p.done;
+            // A job's result, once there, stays: it is read (and parsed) once, not every poll.
+            if (!finished.count(k)) {
+                const auto job = jobs.find(array->keys[k]);
+                if (job != jobs.end() && study_job_finished(job->second)) finished.insert(k);
+            }
+            if (finished.count(k)) ++p.done;
             else if (gone.count(k)) ++p.failed;
             else if (auto st = states.find(k); st != states.end() && st->second == SlurmTaskState::pending) ++p.pending;
             else ++p.running;
@@ -159,7 +163,7 @@ Result<SlurmOutcome> run_on_slurm(const SlurmStudy& s) {
     if (!s.quiet && isatty(STDERR_FILENO)) std::cerr << "\n";
     for (size_t k = 0; k < array->keys.size(); ++k) {
         const auto job = jobs.find(array->keys[k]);
-        if (job != jobs.end() && study_job_finished(job->second)) continue;
+        if (finished.count(k) || (job != jobs.end() && study_job_finished(job->second))) continue;
         const std::string task = array->job_id + "_" + std::to_string(k);
         out.failed.push_back(array->keys[k] + ": Slurm task " + task + " ended without a result; its log: " +
                              (slurm_dir / "logs" / (task + ".log")).string());

@@ -1,12 +1,13 @@
 #include "npu/npu_launcher.h"
 
-#include <algorithm>
+#include <utility>
 #include <array>
 #include <map>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
 
+#include "eval/case_runner.h"
 #include "npu/aclnn_signature.h"
 #include "npu/cann_package.h"
 #include "npu/cann_toolchain.h"
@@ -121,14 +122,6 @@ json unwritten_report(const std::vector<PoisonCheck::Output>& outputs) {
     return report;
 }
 
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-// A case the invoker ran: its outputs are in their files; the result document carries the timed
-// repeats as the case's latency samples (the judge reads "samples_us" from the npu backend only).
 // One case run once more under `msprof op`, its outputs kept apart (they were judged already):
 // the per-core, per-pipe busy times in the twin's timing structure.
 Result<json> profile_case(const CannToolchain& toolchain, const CannPackage& package, InvokerCase one, const fs::path& dir, int device,
@@ -152,13 +145,13 @@ Result<json> profile_case(const CannToolchain& toolchain, const CannPackage& pac
     return blocks_from_pipe_utilization(*bytes);
 }
 
+// A case the invoker ran: its outputs are in their files; the result document carries the timed
+// repeats as the case's latency samples (the judge reads "samples_us" from the npu backend only).
 void write_device_result(const fs::path& result, const InvokerCaseResult& r, int device, const json& unwritten, const json& blocks) {
-    json samples = json::array();
     std::vector<double> us;
     for (double ms : r.ms) us.push_back(ms * 1000.0);
-    for (double v : us) samples.push_back(v);
     json doc = {{"status", "ok"}, {"device", {{"npu", device}, {"workspace_bytes", r.workspace_bytes}}}};
-    if (!us.empty()) doc["timing"] = {{"latency_us", median_of(us)}, {"samples_us", samples}};
+    if (!us.empty()) doc["timing"] = {{"latency_us", median(us)}, {"samples_us", us}};
     if (!unwritten.empty()) doc["unwritten"] = unwritten;
     if (!blocks.is_null() && doc.contains("timing")) doc["timing"]["blocks"] = blocks;
     (void)write_atomic(result, doc.dump());
