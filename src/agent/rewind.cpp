@@ -42,6 +42,14 @@ ExperienceRecord make_record(const std::vector<const Hunk*>& group, const Evalua
 
 }  // namespace
 
+std::string record_outcome(int64_t record, double ratio, bool merged) {
+    return fmt::format("record #{} ({:.2f}x){}", record, ratio, merged ? ", merged" : "");
+}
+
+RewindStep record_step(std::string hunks, const Bank::Put& put, double ratio) {
+    return {std::move(hunks), record_outcome(put.id, ratio, put.merged), put.id, ratio, put.merged};
+}
+
 std::vector<fs::path> rewind_pairs(const fs::path& suite) {
     std::vector<fs::path> out;
     std::error_code ec;
@@ -90,7 +98,7 @@ Result<RewindReport> rewind_pair(CandidateRunner& runner, const OperatorSource& 
             auto put = bank.put(make_record(group, slow, strong->evaluated, report.op, o));
             if (!put) return put.error();
             report.records.push_back(put->id);
-            report.steps.push_back({name_of(group), fmt::format("record #{} ({:.2f}x){}", put->id, ratio, put->merged ? ", merged" : "")});
+            report.steps.push_back(record_step(name_of(group), *put, ratio));
             break;
         }
     }
@@ -152,7 +160,7 @@ Result<RewindReport> rewind_by_rules(CandidateRunner& runner, Bank& bank, const 
         auto put = bank.put(*record);
         if (!put) return put.error();
         report.records.push_back(put->id);
-        report.steps.push_back({rule.name, fmt::format("record #{} ({:.2f}x){}", put->id, ratio, put->merged ? ", merged" : "")});
+        report.steps.push_back(record_step(rule.name, *put, ratio));
         current = std::move(*slow_files);  // the chained trajectory goes on from the slower version
         current_eval = **slow;
     }

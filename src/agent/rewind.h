@@ -20,7 +20,17 @@ struct RewindOptions {
 struct RewindStep {
     std::string hunks;  // "op_kernel/add_custom.cpp@5" (several joined by '+')
     std::string outcome;  // "record #3 (1.82x)", "not slower (1.003x)", "wrong_result: ...", "budget spent"
+    // A step that made a record: its id in the bank, the slowdown the undo measured, and whether
+    // an equivalent record was there already (outcome is record_outcome of these).
+    int64_t record = 0;
+    double ratio = 0;
+    bool merged = false;
 };
+
+// The step that filed the record `put` for an undo `ratio` times slower.
+RewindStep record_step(std::string hunks, const Bank::Put& put, double ratio);
+// "record #3 (1.82x)", with ", merged" when an equivalent record took it.
+std::string record_outcome(int64_t record, double ratio, bool merged);
 
 struct RewindReport {
     std::string op;

@@ -97,7 +97,7 @@ Result<RewindReport> rewind_with_llm(CandidateRunner& runner, Proposer& proposer
         auto put = bank.put(r);
         if (!put) return put.error();
         report.records.push_back(put->id);
-        report.steps.push_back({step, fmt::format("record #{} ({:.2f}x){}", put->id, ratio, put->merged ? ", merged" : "")});
+        report.steps.push_back(record_step(step, *put, ratio));
         current = applied.files;  // chained: the slower kernel is the next step's start
         fast = slow;
     }

@@ -16,7 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/bench_sensitivity.h"
-#include "cli/bench_slurm.h"
+#include "cli/slurm_executor.h"
 #include "cli/config.h"
 #include "cli/exit_codes.h"
 #include "cli/report_text.h"
@@ -48,10 +48,7 @@ struct BenchArgs {
     bool quiet = false;
     bool sensitivity = false;
     int sensitivity_samples = 8;
-    std::string executor = "local";
-    // A cluster task (cluster/slurm.h): run the one job named on line `task_index` of `task_list`.
-    std::string task_list;
-    std::optional<size_t> task_index;
+    ExecutorOptions executor;
     SettingFlags settings;
     EvalOptions eval;
 };
@@ -121,21 +118,10 @@ void print_table(const nlohmann::json& results, size_t operators, const BenchArg
                              a.eval.backend == "npu" ? "latencies measured on the NPU" : "simulated latencies", (fs::path(a.out) / "results.json").string());
 }
 
-// The job a cluster task runs: line `index` of the task list (a study_job_key per line).
-Result<std::string> task_job_key(const std::string& list, size_t index) {
-    auto text = read_text(list);
-    if (!text) return text.error();
-    std::istringstream in(*text);
-    std::string line;
-    for (size_t k = 0; std::getline(in, line); ++k)
-        if (k == index) return line;
-    return make_error("--task-index " + std::to_string(index) + " is past the end of the task list " + list);
-}
-
 // One job of the study, as a cluster task runs it: the others are not touched, and results.json
 // is left to the process that merges the tasks' results. Exit 0 when the job finished.
 int run_task(const BenchArgs& a, StudyPlan plan, Evaluator& evaluator) {
-    auto key = task_job_key(a.task_list, a.task_index.value_or(0));
+    auto key = task_job_key(a.executor);
     if (!key) {
         std::cerr << render_error(key.error());
         return k_exit_bad_input;
@@ -166,30 +152,22 @@ int run_task(const BenchArgs& a, StudyPlan plan, Evaluator& evaluator) {
     return k_exit_ok;
 }
 
-// What each cluster task runs: this very command line (by the absolute path of this binary),
-// without --executor, so that the task runs its job here and now.
-std::vector<std::string> task_command() {
-    std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    std::vector<std::string> out = {ec ? command_line().front() : self.string()};
-    const auto& line = command_line();
-    for (size_t i = 1; i < line.size(); ++i) {
-        if (line[i] == "--executor") {
-            ++i;  // and its value
-            continue;
-        }
-        if (line[i].rfind("--executor=", 0) == 0) continue;
-        out.push_back(line[i]);
-    }
-    return out;
-}
-
 // --executor slurm: the unfinished jobs run as Slurm tasks; this process then files only what
 // they finished (a job without a result is reported with its task and log).
 Result<std::vector<std::string>> run_jobs_on_slurm(const BenchArgs& a, const Settings& settings, StudyPlan& plan) {
     auto resources = slurm_resources(settings);
     if (!resources) return resources.error();
-    auto outcome = run_on_slurm({&plan, *resources, task_command(), a.quiet});
+    std::map<std::string, StudyJob> jobs;
+    std::vector<std::string> keys;
+    for (const auto& job : study_jobs(plan)) {
+        keys.push_back(study_job_key(plan, job));
+        jobs.emplace(keys.back(), job);
+    }
+    const auto finished = [&](const std::string& key) {
+        const auto job = jobs.find(key);
+        return job != jobs.end() && study_job_finished(job->second);
+    };
+    auto outcome = run_on_slurm({plan.out, "ascendopt-bench", keys, finished, *resources, task_command(), a.quiet});
     if (!outcome) return outcome.error();
     plan.runs_only = std::set<std::string>{};
     plan.not_run_reason = "its Slurm task ended without a result";
@@ -245,9 +223,9 @@ int run_bench(BenchArgs& a) {
             std::cerr << "ascendopt: warning: " << r.method << " on " << r.op << " failed: " << r.detail["error"].get<std::string>() << "\n";
         if (!a.quiet) report_done(done, total, r, a.seeds > 1, seconds);
     };
-    if (!a.task_list.empty()) return run_task(a, plan, *session.evaluator);
+    if (a.executor.is_task()) return run_task(a, plan, *session.evaluator);
     std::vector<std::string> cluster_failures;
-    if (a.executor == "slurm") {
+    if (a.executor.executor == "slurm") {
         auto failed = run_jobs_on_slurm(a, *settings, plan);
         if (!failed) {
             std::cerr << render_error(failed.error());
@@ -309,17 +287,7 @@ CommandRunner add_bench_command(CLI::App& app) {
         ->check(CLI::Range(0, 1000))
         ->capture_default_str();
     cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
-    cmd->add_option("--executor", a->executor,
-                    "Where the jobs run: local (here, --parallel at a time) or slurm (one task of a Slurm job array each, with the "
-                    "slurm.* settings; rerun to resubmit what did not finish; docs/cluster.md)")
-        ->check(CLI::IsMember({"local", "slurm"}))
-        ->capture_default_str();
-    // What a cluster executor's tasks run (cluster/slurm.h); a user has no need of them.
-    auto* list = cmd->add_option("--task-list", a->task_list, "Run only the job named on line --task-index of this file (a cluster task)")
-                     ->group("Cluster tasks");
-    auto* index = cmd->add_option("--task-index", a->task_index, "The task's line of --task-list, from 0")->group("Cluster tasks");
-    list->needs(index);
-    index->needs(list);
+    add_executor_options(*cmd, a->executor, "(method, operator, seed) job");
     add_common_eval_options(*cmd, a->eval);
     add_replay_option(*cmd, a->eval);
     add_robust_option(*cmd, a->eval);

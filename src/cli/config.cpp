@@ -112,11 +112,11 @@ const std::vector<SettingDef>& setting_defs() {
         {"llm.record", {"ASCENDOPT_LLM_RECORD"}, "", false, "cassette (JSON lines) to record every exchange to"},
         {"llm.replay", {"ASCENDOPT_LLM_REPLAY"}, "", false, "cassette to answer from instead of an LLM"},
         {"templates.dir", {"ASCENDOPT_TEMPLATES_DIR"}, "", false, "your prompt templates; they replace bundled ones of the same name"},
-        {"slurm.cpus_per_task", {"ASCENDOPT_SLURM_CPUS_PER_TASK"}, "2", false, "bench --executor slurm: CPUs of each task"},
-        {"slurm.time", {"ASCENDOPT_SLURM_TIME"}, "", false, "bench --executor slurm: each task's time limit (4:00:00); empty: the partition's"},
-        {"slurm.partition", {"ASCENDOPT_SLURM_PARTITION"}, "", false, "bench --executor slurm: the partition; empty: the cluster's default"},
-        {"slurm.account", {"ASCENDOPT_SLURM_ACCOUNT"}, "", false, "bench --executor slurm: the account; empty: yours"},
-        {"slurm.extra", {"ASCENDOPT_SLURM_EXTRA"}, "", false, "bench --executor slurm: further sbatch options (a TOML array, or one per line)"},
+        {"slurm.cpus_per_task", {"ASCENDOPT_SLURM_CPUS_PER_TASK"}, "2", false, "--executor slurm (bench, rewind): CPUs of each task"},
+        {"slurm.time", {"ASCENDOPT_SLURM_TIME"}, "", false, "--executor slurm (bench, rewind): each task's time limit (4:00:00); empty: the partition's"},
+        {"slurm.partition", {"ASCENDOPT_SLURM_PARTITION"}, "", false, "--executor slurm (bench, rewind): the partition; empty: the cluster's default"},
+        {"slurm.account", {"ASCENDOPT_SLURM_ACCOUNT"}, "", false, "--executor slurm (bench, rewind): the account; empty: yours"},
+        {"slurm.extra", {"ASCENDOPT_SLURM_EXTRA"}, "", false, "--executor slurm (bench, rewind): further sbatch options (a TOML array, or one per line)"},
     };
     return defs;
 }

@@ -2,9 +2,11 @@
 // (tests/support/slurm-up.sh: Debian 12's slurmctld, slurmd and munge, everything in a temporary
 // folder): the study's jobs run as tasks of a job array and give the local executor's results;
 // a task cancelled part way is reported with its Slurm id and log, and the rerun resubmits it
-// alone and ends with the same results, nothing evaluated twice.
+// alone and ends with the same results, nothing evaluated twice. rewind --executor slurm runs
+// an operator per task and files the same records as a local rewind.
 #include <unistd.h>
 
+#include <optional>
 #include <sstream>
 
 #include "cli_runner.h"
@@ -48,6 +50,23 @@ bool slurm_installed() {
     return fs::exists("/usr/sbin/slurmctld", ec) && fs::exists("/usr/sbin/slurmd", ec) && fs::exists("/usr/sbin/munged", ec);
 }
 
+// A one-node cluster for each test, or the test is skipped with the reason; env() is the
+// cluster's with this project's settings out of the way and one CPU per task.
+class Slurm : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!slurm_installed()) GTEST_SKIP() << "Slurm is not installed (scripts/install-deps.sh --test installs slurmctld, slurmd and munge)";
+        cluster.emplace();
+        if (!cluster->started()) GTEST_SKIP() << "the one-node Slurm cluster did not start on this machine:\n" << cluster->why();
+        env = cluster->env();
+        env["ASCENDOPT_CONFIG"] = "/dev/null";
+        env["ASCENDOPT_SLURM_CPUS_PER_TASK"] = "1";
+    }
+    std::optional<SlurmCluster> cluster;
+    std::map<std::string, std::string> env;
+    TempDir tmp;
+};
+
 // What a study's results say of each job, without what differs between two runs of it (wall
 // times, folders).
 nlohmann::json outcome(const fs::path& out) {
@@ -74,11 +93,7 @@ std::string job_of(const fs::path& out) {
     return doc.value("job_id", "");
 }
 
-TEST(Slurm, AStudyRunsAsAJobArrayAndSurvivesACancelledTask) {
-    if (!slurm_installed()) GTEST_SKIP() << "Slurm is not installed (scripts/install-deps.sh --test installs slurmctld, slurmd and munge)";
-    SlurmCluster cluster;
-    if (!cluster.started()) GTEST_SKIP() << "the one-node Slurm cluster did not start on this machine:\n" << cluster.why();
-    TempDir tmp;
+TEST_F(Slurm, AStudyRunsAsAJobArrayAndSurvivesACancelledTask) {
     fs::create_directories(tmp.path / "suite");
     for (const char* op : {"exp_custom", "add_custom", "div_custom"})
         fs::copy(source_dir() / "ops" / op, tmp.path / "suite" / op, fs::copy_options::recursive);
@@ -88,10 +103,6 @@ TEST(Slurm, AStudyRunsAsAJobArrayAndSurvivesACancelledTask) {
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    std::map<std::string, std::string> env = cluster.env();
-    env["ASCENDOPT_CONFIG"] = "/dev/null";
-    env["ASCENDOPT_SLURM_CPUS_PER_TASK"] = "1";
-
     const auto local = run_cli(study(tmp.path / "local"), env);
     ASSERT_EQ(local.exit_code, 0) << local.output;
 
@@ -111,7 +122,7 @@ TEST(Slurm, AStudyRunsAsAJobArrayAndSurvivesACancelledTask) {
     ASSERT_TRUE(eventually(
         [&] {
             if (!fs::exists(cut / "slurm" / "array.json")) return false;
-            running = running_task(cluster.queue(job_of(cut)));
+            running = running_task(cluster->queue(job_of(cut)));
             return !running.empty();
         },
         300))
@@ -127,6 +138,47 @@ TEST(Slurm, AStudyRunsAsAJobArrayAndSurvivesACancelledTask) {
     ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
     EXPECT_NE(resumed.output.find("(1 tasks;"), std::string::npos) << "only the cancelled job is resubmitted:\n" << resumed.output;
     EXPECT_EQ(outcome(cut), outcome(tmp.path / "local"));
+}
+
+// A bank's records, without the run-store run their provenance names (a local rewind has one
+// store for the suite, a cluster one a store per operator, so the runs are numbered apart).
+nlohmann::json records_of(const fs::path& bank) {
+    const auto exported = run_cli({"bank", "export", "--bank", bank.string()});
+    auto records = nlohmann::json::parse(exported.output)["records"];
+    for (auto& r : records)
+        for (auto& p : r["provenance"]) p.erase("run");
+    return records;
+}
+
+TEST_F(Slurm, ARewindRunsAnOperatorPerTaskAndFilesTheLocalRecords) {
+    fs::create_directories(tmp.path / "pairs");
+    for (const char* op : {"add_custom", "exp_custom"})  // strong/baseline pairs
+        fs::copy(source_dir() / "ops" / op, tmp.path / "pairs" / op, fs::copy_options::recursive);
+    auto rewind = [&](const std::string& name, std::vector<std::string> extra = {}) {
+        std::vector<std::string> args = {"rewind", (tmp.path / "pairs").string(), "--bank", (tmp.path / (name + ".db")).string(), "--budget", "6",
+                                         "--out", (tmp.path / name).string(), "--no-replay", "--json"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    const auto local = run_cli(rewind("local"), env);
+    ASSERT_EQ(local.exit_code, 0) << local.output;
+    const auto slurm = run_cli(rewind("slurm", {"--executor", "slurm"}), env);
+    ASSERT_EQ(slurm.exit_code, 0) << slurm.output;
+    EXPECT_NE(slurm.output.find("(2 tasks;"), std::string::npos) << slurm.output;
+    ASSERT_GT(json_of(local)["records"].get<int>(), 0) << local.output;
+    EXPECT_EQ(json_of(slurm)["operators"], json_of(local)["operators"]) << "the same steps, and the records by their ids in the bank";
+    EXPECT_EQ(records_of(tmp.path / "slurm.db"), records_of(tmp.path / "local.db"));
+
+    // A task that ended before its report: the rerun resubmits that operator alone, which
+    // resumes from its own run store (nothing evaluated again) and files nothing twice.
+    const fs::path add = tmp.path / "slurm" / "operators" / "add_custom";
+    const int64_t evaluations = count_rows(add / "run.db", "SELECT COUNT(*) FROM evaluations");
+    fs::remove(add / "report.json");
+    const auto resumed = run_cli(rewind("slurm", {"--executor", "slurm"}), env);
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+    EXPECT_NE(resumed.output.find("(1 tasks;"), std::string::npos) << "only add_custom is resubmitted:\n" << resumed.output;
+    EXPECT_EQ(count_rows(add / "run.db", "SELECT COUNT(*) FROM evaluations"), evaluations);
+    EXPECT_EQ(records_of(tmp.path / "slurm.db"), records_of(tmp.path / "local.db"));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "cli/bench_slurm.h"
+#include "cli/slurm_executor.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -6,6 +6,7 @@
 #include <chrono>
 #include <ctime>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/commands.h"
 #include "util/files.h"
 #include "util/subprocess.h"
 
@@ -24,7 +26,7 @@ namespace {
 
 Error slurm_error(const std::string& what, const ProcessResult& r) {
     Error e = make_error(what + " failed (" + r.describe_end() + "): " + r.output.substr(0, 2000),
-                         "bench --executor slurm runs sbatch and squeue on this machine; check that it can submit jobs");
+                         "--executor slurm runs sbatch and squeue on this machine; check that it can submit jobs");
     e.missing_tool = !r.started;
     return e;
 }
@@ -39,7 +41,7 @@ std::vector<std::string> read_task_list(const fs::path& file) {
     return keys;
 }
 
-// The array an earlier parent submitted for this study (slurm/array.json), if squeue still has
+// The array an earlier parent submitted for this output folder (slurm/array.json), if squeue still has
 // tasks of it: this parent then waits for it instead of submitting the same jobs again.
 struct Array {
     std::string job_id;
@@ -60,7 +62,7 @@ std::optional<Array> queued_array(const fs::path& slurm_dir) {
     return Array{id, read_task_list(doc.value("tasks", "")), true};
 }
 
-Result<Array> submit(const SlurmStudy& s, const std::vector<std::string>& keys, const fs::path& slurm_dir) {
+Result<Array> submit(const SlurmArray& s, const std::vector<std::string>& keys, const fs::path& slurm_dir) {
     const std::string stamp = std::to_string(std::time(nullptr));
     const fs::path tasks = slurm_dir / ("tasks-" + stamp + ".txt"), script = slurm_dir / ("task-" + stamp + ".sh");
     std::string list;
@@ -71,7 +73,7 @@ Result<Array> submit(const SlurmStudy& s, const std::vector<std::string>& keys, 
     if (auto w = write_atomic(script, array_task_script(command)); !w) return w.error();
     ::chmod(script.c_str(), 0755);
     std::error_code ec;
-    const ArraySubmission submission{script, slurm_dir / "logs", "ascendopt-bench", keys.size(), fs::current_path(ec)};
+    const ArraySubmission submission{script, slurm_dir / "logs", s.name, keys.size(), fs::current_path(ec)};
     auto argv = sbatch_argv(s.resources, submission);
     if (!argv) return argv.error();
     const ProcessResult r = run_process(*argv, {.timeout_seconds = 120});
@@ -93,19 +95,56 @@ struct TaskCounts {
 
 }  // namespace
 
-Result<SlurmOutcome> run_on_slurm(const SlurmStudy& s) {
-    const StudyPlan& plan = *s.plan;
-    const fs::path slurm_dir = plan.out / "slurm";
+void add_executor_options(CLI::App& cmd, ExecutorOptions& o, const std::string& jobs) {
+    cmd.add_option("--executor", o.executor,
+                   "Where the jobs run: local (here) or slurm (each " + jobs +
+                       " as one task of a Slurm job array, with the slurm.* settings; rerun to resubmit what did not finish; "
+                       "docs/cluster.md)")
+        ->check(CLI::IsMember({"local", "slurm"}))
+        ->capture_default_str();
+    // What the executor's tasks run; a user has no need of them.
+    auto* list = cmd.add_option("--task-list", o.task_list, "Run only the job named on line --task-index of this file (a cluster task)")
+                     ->group("Cluster tasks");
+    auto* index = cmd.add_option("--task-index", o.task_index, "The task's line of --task-list, from 0")->group("Cluster tasks");
+    list->needs(index);
+    index->needs(list);
+}
+
+Result<std::string> task_job_key(const ExecutorOptions& o) {
+    auto text = read_text(o.task_list);
+    if (!text) return text.error();
+    const size_t index = o.task_index.value_or(0);
+    std::istringstream in(*text);
+    std::string line;
+    for (size_t k = 0; std::getline(in, line); ++k)
+        if (k == index) return line;
+    return make_error("--task-index " + std::to_string(index) + " is past the end of the task list " + o.task_list);
+}
+
+std::vector<std::string> task_command() {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    std::vector<std::string> out = {ec ? command_line().front() : self.string()};
+    const auto& line = command_line();
+    for (size_t i = 1; i < line.size(); ++i) {
+        if (line[i] == "--executor") {
+            ++i;  // and its value
+            continue;
+        }
+        if (line[i].rfind("--executor=", 0) == 0) continue;
+        out.push_back(line[i]);
+    }
+    return out;
+}
+
+Result<SlurmOutcome> run_on_slurm(const SlurmArray& s) {
+    const fs::path slurm_dir = s.out / "slurm";
     std::error_code ec;
     fs::create_directories(slurm_dir / "logs", ec);
     if (ec) return make_error("cannot create " + (slurm_dir / "logs").string() + ": " + ec.message());
-    std::map<std::string, StudyJob> jobs;
     std::vector<std::string> unfinished;
-    for (const auto& job : study_jobs(plan)) {
-        const std::string key = study_job_key(plan, job);
-        jobs.emplace(key, job);
-        if (!study_job_finished(job)) unfinished.push_back(key);
-    }
+    for (const auto& key : s.keys)
+        if (!s.finished(key)) unfinished.push_back(key);
     std::optional<Array> array = queued_array(slurm_dir);
     if (!array && unfinished.empty()) return SlurmOutcome{};
     if (!array) {
@@ -142,10 +181,7 @@ Result<SlurmOutcome> run_on_slurm(const SlurmStudy& s) {
         }
         for (size_t k = 0; k < array->keys.size(); ++k) {
             // A job's result, once there, stays: it is read (and parsed) once, not every poll.
-            if (!finished.count(k)) {
-                const auto job = jobs.find(array->keys[k]);
-                if (job != jobs.end() && study_job_finished(job->second)) finished.insert(k);
-            }
+            if (!finished.count(k) && s.finished(array->keys[k])) finished.insert(k);
             if (finished.count(k)) ++p.done;
             else if (gone.count(k)) ++p.failed;
             else if (auto st = states.find(k); st != states.end() && st->second == SlurmTaskState::pending) ++p.pending;
@@ -162,8 +198,7 @@ Result<SlurmOutcome> run_on_slurm(const SlurmStudy& s) {
     }
     if (!s.quiet && isatty(STDERR_FILENO)) std::cerr << "\n";
     for (size_t k = 0; k < array->keys.size(); ++k) {
-        const auto job = jobs.find(array->keys[k]);
-        if (finished.count(k) || (job != jobs.end() && study_job_finished(job->second))) continue;
+        if (finished.count(k) || s.finished(array->keys[k])) continue;
         const std::string task = array->job_id + "_" + std::to_string(k);
         out.failed.push_back(array->keys[k] + ": Slurm task " + task + " ended without a result; its log: " +
                              (slurm_dir / "logs" / (task + ".log")).string());
