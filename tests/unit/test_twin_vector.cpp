@@ -154,6 +154,25 @@ TEST_F(VectorTest, CounterModeProcessesExactlyCountElements) {
     for (uint32_t i = 0; i < 512; ++i) ASSERT_EQ(y.data()[i], i < 150 ? float(i) + 1 : -1.0f) << i;
 }
 
+// Copy in counter mode: the counter is the elements of each repeat and repeatTime counts (the
+// Copy documentation; other instructions take the counter as the total). Rows of 24 int16 out of
+// a table 40 blocks wide, into rows 3 blocks apart; repeat sizes past 255 blocks are kept whole.
+TEST_F(VectorTest, CopyInCounterModeCopiesTheCountInEveryRepeat) {
+    auto src = ub<int16_t>(16 * 300 * 3, 0), dst = ub<int16_t>(16 * 3 * 3, 65536);
+    for (uint32_t i = 0; i < src.GetSize(); ++i) src.data()[i] = int16_t(i % 30000);
+    for (uint32_t i = 0; i < dst.GetSize(); ++i) dst.data()[i] = -1;
+    SetMaskCount();
+    SetVectorMask<int16_t, MaskMode::COUNTER>(0, 24);
+    Copy<int16_t, false>(dst, src, MASK_PLACEHOLDER, 3, CopyRepeatParams(1, 1, 3, 300));
+    SetMaskNorm();
+    ResetMask();
+    for (uint32_t r = 0; r < 3; ++r)
+        for (uint32_t e = 0; e < 48; ++e) {
+            const int16_t want = e < 24 ? int16_t((r * 300 * 16 + e) % 30000) : int16_t(-1);
+            ASSERT_EQ(dst.data()[r * 48 + e], want) << r << " " << e;
+        }
+}
+
 TEST_F(VectorTest, CastRoundModes) {
     auto f = ub<float>(8, 0);
     auto h = ub<half>(16, 256);
@@ -217,10 +236,11 @@ TEST_F(VectorTest, GatherMaskAndCreateVecIndex) {
     for (int i = 0; i < 32; ++i) ASSERT_EQ(dst.data()[i], 11.0f + 2.0f * float(i));
 }
 
-// reduceMode: a mask within one repeat takes `mask` lanes of each repeat, a larger one counts in total.
-TEST_F(VectorTest, GatherMaskReduceModeTakesMaskLanesOfEveryRepeat) {
-    auto src = ub<float>(128, 0), dst = ub<float>(64, 1024);
-    CreateVecIndex(src, 0.0f, 128);
+// reduceMode (counter mode) on the 910B: `mask` elements of each of repeatTimes repeats, a mask
+// of more than one repeat's lanes included (the documentation's first configuration).
+TEST_F(VectorTest, GatherMaskReduceModeTakesMaskElementsOfEveryRepeat) {
+    auto src = ub<float>(256, 0), dst = ub<float>(256, 1024);
+    CreateVecIndex(src, 0.0f, 256);
     uint64_t kept = 0;
     GatherMask(dst, src, 7, true, 10, GatherMaskParams(1, 2, 8, 0), kept);
     ASSERT_EQ(kept, 20u);
@@ -228,10 +248,17 @@ TEST_F(VectorTest, GatherMaskReduceModeTakesMaskLanesOfEveryRepeat) {
         ASSERT_EQ(dst.data()[i], float(i));
         ASSERT_EQ(dst.data()[10 + i], float(64 + i));
     }
-    // A mask larger than one repeat counts elements in total; repeatTimes then has no effect.
-    GatherMask(dst, src, 1, true, 100, GatherMaskParams(1, 1, 8, 0), kept);
+    // The documentation's example: mask 70 over two repeats 8 blocks apart reads 0..69, then 64..133.
+    GatherMask(dst, src, 7, true, 70, GatherMaskParams(1, 2, 8, 0), kept);
+    ASSERT_EQ(kept, 140u);
+    EXPECT_EQ(dst.data()[69], 69.0f);
+    EXPECT_EQ(dst.data()[70], 64.0f);
+    EXPECT_EQ(dst.data()[139], 133.0f);
+    // One repeat of 100 elements is contiguous whatever the repeat stride (gather_v3's 2-in-1
+    // line passes a stride of 1 block): the pattern counts places within the repeat.
+    GatherMask(dst, src, 2, true, 100, GatherMaskParams(1, 1, 1, 0), kept);
     ASSERT_EQ(kept, 50u);
-    EXPECT_EQ(dst.data()[49], 98.0f);
+    for (int i = 0; i < 50; ++i) ASSERT_EQ(dst.data()[i], float(2 * i + 1)) << i;
 }
 
 // Counter mode with a tensor pattern: the pattern is one bit per element over all `mask`

@@ -268,13 +268,55 @@ struct CopyRepeatParams {
         ASCENDOPT_TWIN_FN : dstStride(ds), srcStride(ss), dstRepeatSize(dr), srcRepeatSize(sr) {}
 };
 
-// UB -> UB copy through the vector unit, mask form.
+}  // namespace AscendC
+
+namespace ascendopt_twin::detail {
+
+// Copy's walk: `repeats` repeats whose elements keep(r, element) selects, the blocks of a repeat
+// block-stride apart and repeats repeat-size blocks apart, on each side with its own strides
+// (CopyRepeatParams: repeat sizes up to 4095 blocks).
+template <class T, class Keep>
+ASCENDOPT_TWIN_FN void copy_walk(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, uint32_t repeats, uint32_t per_repeat,
+                                 const AscendC::CopyRepeatParams& p, Keep keep) {
+    for (uint32_t r = 0; r < repeats; ++r)
+        for (uint32_t e = 0; e < per_repeat; ++e) {
+            if (!keep(r, e)) continue;
+            const uint64_t s = lane_index<T>(r, e, p.srcStride, p.srcRepeatSize), d = lane_index<T>(r, e, p.dstStride, p.dstRepeatSize);
+            if (s >= src.extent()) check_ub_access("Copy", "source", src.data(), (s + 1) * sizeof(T), uint64_t(src.extent()) * sizeof(T));
+            if (d >= dst.extent()) check_ub_access("Copy", "destination", dst.data(), (d + 1) * sizeof(T), uint64_t(dst.extent()) * sizeof(T));
+            dst.data()[d] = src.data()[s];
+        }
+    record_vector<T>("Copy", uint64_t(repeats) * per_repeat, dst.data(), src.data());
+}
+
+// Copy, mask forms. In counter mode Copy differs from the other vector instructions: its
+// documentation makes the counter the elements of each repeat, repeatTime still counting
+// (gather_v3 copies `repeatTime` rows of one counted length each); elsewhere the counter is the
+// total and repeatTime has no effect.
+template <class T>
+ASCENDOPT_TWIN_FN void copy_masked(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, const Lanes& l, uint8_t repeatTimes,
+                                   const AscendC::CopyRepeatParams& p) {
+    if (l.counter) {
+        copy_walk(dst, src, repeatTimes, uint32_t(l.count), p, [](uint32_t, uint32_t) ASCENDOPT_TWIN_FN { return true; });
+        return;
+    }
+    copy_walk(dst, src, l.repeats, l.lanes_per_repeat, p, [&](uint32_t r, uint32_t e) ASCENDOPT_TWIN_FN { return l.active(r, e); });
+}
+
+}  // namespace ascendopt_twin::detail
+
+namespace AscendC {
+
+// UB -> UB copy through the vector unit, mask forms.
 template <class T, bool isSetMask = true>
 ASCENDOPT_TWIN_FN void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask, const uint8_t repeatTimes,
           const CopyRepeatParams& p) {
-    const auto l = ascendopt_twin::detail::lanes_from_count<T>(mask, repeatTimes, isSetMask, "Copy");
-    const UnaryRepeatParams u(p.dstStride, p.srcStride, uint8_t(p.dstRepeatSize), uint8_t(p.srcRepeatSize));
-    ascendopt_twin::detail::unary_masked("Copy", dst, src, l, u, [](auto a) ASCENDOPT_TWIN_FN { return a; });
+    ascendopt_twin::detail::copy_masked(dst, src, ascendopt_twin::detail::lanes_from_count<T>(mask, repeatTimes, isSetMask, "Copy"), repeatTimes, p);
+}
+template <class T, bool isSetMask = true>
+ASCENDOPT_TWIN_FN void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTimes,
+          const CopyRepeatParams& p) {
+    ascendopt_twin::detail::copy_masked(dst, src, ascendopt_twin::detail::lanes_from_bits<T>(mask, repeatTimes, isSetMask, "Copy"), repeatTimes, p);
 }
 
 

@@ -52,39 +52,35 @@ ASCENDOPT_TWIN_FN bool read_bit(const AscendC::LocalTensor<U>& mask, uint32_t i,
     return (reinterpret_cast<const uint8_t*>(mask.data())[byte] >> (i % 8)) & 1u;
 }
 
-// Packs the lanes of src0 for which keep(repeat, lane) holds at the front of dst; returns the count.
+// GatherMask's walk over src0 on the 910B: `repeats` repeats, rep_stride blocks apart, each of
+// `per_repeat` elements whose 32-byte blocks lie blk_stride blocks apart (a repeat may hold more
+// elements than one 256-byte repeat's lanes: counter mode's mask). Packs the elements for which
+// keep(repeat, element of the repeat) holds at the front of dst; returns how many.
 template <class T, class Keep>
-ASCENDOPT_TWIN_FN uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0, uint64_t total,
-                      uint32_t blk_stride, uint32_t rep_stride, Keep keep) {
-    const uint32_t epr = repeat_elems<T>();
+ASCENDOPT_TWIN_FN uint64_t gather_lanes(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0, uint32_t repeats,
+                                        uint32_t per_repeat, uint32_t blk_stride, uint32_t rep_stride, Keep keep) {
     uint64_t out = 0;
-    for (uint64_t i = 0; i < total; ++i) {
-        const uint32_t r = uint32_t(i / epr), lane = uint32_t(i % epr);
-        if (!keep(r, lane)) continue;
-        const uint64_t s = lane_index<T>(r, lane, blk_stride, rep_stride);
-        if (s >= src0.extent()) check_ub_access("GatherMask", "source", src0.data(), (s + 1) * sizeof(T), uint64_t(src0.extent()) * sizeof(T));
-        if (out >= dst.extent()) check_ub_access("GatherMask", "destination", dst.data(), (out + 1) * sizeof(T), uint64_t(dst.extent()) * sizeof(T));
-        dst.data()[out++] = src0.data()[s];
-    }
-    record_vector<T>("GatherMask", total, dst.data(), src0.data());
+    for (uint32_t r = 0; r < repeats; ++r)
+        for (uint32_t e = 0; e < per_repeat; ++e) {
+            if (!keep(r, e)) continue;
+            const uint64_t s = lane_index<T>(r, e, blk_stride, rep_stride);
+            if (s >= src0.extent()) check_ub_access("GatherMask", "source", src0.data(), (s + 1) * sizeof(T), uint64_t(src0.extent()) * sizeof(T));
+            if (out >= dst.extent()) check_ub_access("GatherMask", "destination", dst.data(), (out + 1) * sizeof(T), uint64_t(dst.extent()) * sizeof(T));
+            dst.data()[out++] = src0.data()[s];
+        }
+    record_vector<T>("GatherMask", uint64_t(repeats) * per_repeat, dst.data(), src0.data());
     return out;
 }
 
-// The lanes of each repeat GatherMask reads (see GatherMask): `mask` of them in reduceMode
-// when mask fits one repeat, else all.
+// The elements of each repeat GatherMask reads: every lane of a 256-byte repeat in normal
+// mode; in counter mode (reduceMode) `mask` of them, one repeat's lanes or more. The 910B takes
+// the documented first configuration of counter mode, mask elements in each of repeatTimes
+// repeats; the second (mask elements in all, repeatTimes ignored) is the inference cores'.
 template <class T>
-ASCENDOPT_TWIN_FN uint32_t gather_mask_lanes(bool reduce_mode, uint32_t mask) {
-    const uint32_t epr = repeat_elems<T>();
-    if (!reduce_mode || mask > epr) return epr;
+ASCENDOPT_TWIN_FN uint32_t gather_mask_elements(bool reduce_mode, uint32_t mask) {
+    if (!reduce_mode) return repeat_elems<T>();
     if (mask == 0) fail(ErrorKind::run_failed, "GatherMask", "mask 0 selects no element in reduceMode");
     return mask;
-}
-// The elements GatherMask walks: repeatTimes whole repeats, or in reduceMode with a mask larger
-// than a repeat the first `mask` elements.
-template <class T>
-ASCENDOPT_TWIN_FN uint64_t gather_mask_total(bool reduce_mode, uint32_t mask, uint32_t repeat_times) {
-    if (reduce_mode && mask > repeat_elems<T>()) return mask;
-    return uint64_t(repeat_times) * repeat_elems<T>();
 }
 
 template <class T, class U>
@@ -289,48 +285,42 @@ ASCENDOPT_TWIN_FN void CreateVecIndex(const LocalTensor<T>& dst, const ascendopt
 }
 
 // Keeps the elements of src0 whose pattern bit is set, packed at the front of dst.
-// Built-in patterns: 1 even lanes, 2 odd lanes, 3..6 lane%4 == 0..3, 7 all lanes.
-// reduceMode (counter mode): with a mask of at most one repeat's lanes, `mask` lanes of each of
-// the repeatTimes repeats take part (moe_soft_max_topk gathers 64 of each of its repeats); a
-// larger mask counts elements in total, repeat after repeat, and repeatTimes has no effect
-// (angle_v2 gathers 5632 with repeatTimes 1). Without reduceMode every lane of every repeat.
+// Built-in patterns, by an element's place in its repeat: 1 even, 2 odd, 3..6 place%4 == 0..3,
+// 7 all. reduceMode (counter mode): `mask` elements in each of the repeatTimes repeats, which
+// may exceed one repeat's lanes (gather_v3 takes a whole line in one repeat of a 2- or 4-element
+// pattern; moe_soft_max_topk 64 of each of its repeats; angle_v2 5632 in one repeat). Without
+// reduceMode every lane of every repeat. Repeats start src0RepeatStride blocks apart.
 template <class T>
 ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
                 const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
-    const uint32_t lanes = gather_mask_lanes<T>(reduceMode, mask);
-    const uint64_t total = gather_mask_total<T>(reduceMode, mask, p.repeatTimes);
+    const uint32_t per_repeat = gather_mask_elements<T>(reduceMode, mask);
     if (src1Pattern < 1 || src1Pattern > 7)
         ascendopt_twin::fail(ascendopt_twin::ErrorKind::run_failed, "GatherMask", "pattern " + str(src1Pattern) + " is not 1..7");
-    rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t, uint32_t lane) ASCENDOPT_TWIN_FN {
-        if (lane >= lanes) return false;
-        switch (src1Pattern) {
-            case 1: return lane % 2 == 0;
-            case 2: return lane % 2 == 1;
-            case 7: return true;
-            default: return lane % 4 == uint32_t(src1Pattern - 3);
-        }
-    });
+    rsvdCnt = gather_lanes(dst, src0, p.repeatTimes, per_repeat, p.src0BlockStride, p.src0RepeatStride,
+                           [&](uint32_t, uint32_t e) ASCENDOPT_TWIN_FN {
+                               switch (src1Pattern) {
+                                   case 1: return e % 2 == 0;
+                                   case 2: return e % 2 == 1;
+                                   case 7: return true;
+                                   default: return e % 4 == uint32_t(src1Pattern - 3);
+                               }
+                           });
 }
 
-// Tensor pattern: bit i of src1Pattern keeps lane i. Repeat by repeat (normal mode, or
-// reduceMode with a mask of at most one repeat's lanes) each repeat's bits start
-// src1RepeatStride 32-byte blocks after the previous repeat's. In counter mode (reduceMode
-// with a mask that counts elements in total) the pattern is one bit string over those
-// elements: element i of the walk is kept by bit i, whatever src1RepeatStride says
-// (masked_select_v3 builds its pattern with CompareScalar, one bit per element, and passes
-// src1RepeatStride 1).
+// Tensor pattern: within a repeat the bits are consumed one per element (bit e keeps element e,
+// past one repeat's lanes in counter mode); each repeat's bits start src1RepeatStride 32-byte
+// blocks after the previous repeat's (masked_select_v3 counts its elements in one repeat, its
+// pattern one bit per element built by CompareScalar).
 template <class T, class U>
 ASCENDOPT_TWIN_FN void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
     using namespace ascendopt_twin::detail;
-    const uint32_t lanes = gather_mask_lanes<T>(reduceMode, mask);
-    const uint64_t total = gather_mask_total<T>(reduceMode, mask, p.repeatTimes);
-    const bool counts_in_total = reduceMode && mask > repeat_elems<T>();
-    rsvdCnt = gather_lanes(dst, src0, total, p.src0BlockStride, p.src0RepeatStride, [&](uint32_t r, uint32_t lane) ASCENDOPT_TWIN_FN {
-        const uint64_t bit = counts_in_total ? uint64_t(r) * repeat_elems<T>() + lane : uint64_t(r) * p.src1RepeatStride * 256u + lane;
-        return lane < lanes && read_bit(src1Pattern, uint32_t(bit), "GatherMask");
-    });
+    const uint32_t per_repeat = gather_mask_elements<T>(reduceMode, mask);
+    rsvdCnt = gather_lanes(dst, src0, p.repeatTimes, per_repeat, p.src0BlockStride, p.src0RepeatStride,
+                           [&](uint32_t r, uint32_t e) ASCENDOPT_TWIN_FN {
+                               return read_bit(src1Pattern, uint32_t(uint64_t(r) * p.src1RepeatStride * 256u + e), "GatherMask");
+                           });
 }
 
 }  // namespace AscendC
