@@ -169,12 +169,31 @@ int rewind_here(RewindArgs& a, EvalSession& session, const std::vector<fs::path>
 // A cluster task's own folder for the operator `name`.
 fs::path operator_folder(const fs::path& out, const std::string& name) { return out / "operators" / name; }
 
+// Whether a report holds what the summary and the filing read (a hand-edited or foreign file
+// counts as no report, so the operator is rewound again rather than misread).
+bool well_formed_report(const nlohmann::json& doc) {
+    if (!doc.is_object() || !doc.contains("operator") || !doc["operator"].is_string()) return false;
+    if (!doc.contains("strong_latency_us") || !doc["strong_latency_us"].is_number()) return false;
+    if (!doc.contains("records") || !doc["records"].is_array() || !doc.contains("steps") || !doc["steps"].is_array()) return false;
+    for (const auto& id : doc["records"])
+        if (!id.is_number_integer()) return false;
+    for (const auto& step : doc["steps"]) {
+        if (!step.is_object() || !step.contains("hunks") || !step["hunks"].is_string() || !step.contains("outcome") ||
+            !step["outcome"].is_string())
+            return false;
+        if (step.contains("record") && (!step["record"].is_number_integer() || !step.contains("ratio") || !step["ratio"].is_number() ||
+                                        !step.contains("merged") || !step["merged"].is_boolean()))
+            return false;
+    }
+    return true;
+}
+
 // The summary entry a cluster task left for its operator, when it finished.
 std::optional<nlohmann::json> task_report(const fs::path& folder) {
     auto text = read_text(folder / "report.json");
     if (!text) return std::nullopt;
     auto doc = nlohmann::json::parse(*text, nullptr, false);
-    if (!doc.is_object() || !doc.contains("records") || !doc["records"].is_array()) return std::nullopt;
+    if (!well_formed_report(doc)) return std::nullopt;
     return doc;
 }
 

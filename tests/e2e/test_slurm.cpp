@@ -6,6 +6,7 @@
 // an operator per task and files the same records as a local rewind.
 #include <unistd.h>
 
+#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -169,11 +170,12 @@ TEST_F(Slurm, ARewindRunsAnOperatorPerTaskAndFilesTheLocalRecords) {
     EXPECT_EQ(json_of(slurm)["operators"], json_of(local)["operators"]) << "the same steps, and the records by their ids in the bank";
     EXPECT_EQ(records_of(tmp.path / "slurm.db"), records_of(tmp.path / "local.db"));
 
-    // A task that ended before its report: the rerun resubmits that operator alone, which
-    // resumes from its own run store (nothing evaluated again) and files nothing twice.
+    // A report that is not one (a task cut off before it, a foreign file): the rerun resubmits
+    // that operator alone, which resumes from its own run store (nothing evaluated again) and
+    // files nothing twice.
     const fs::path add = tmp.path / "slurm" / "operators" / "add_custom";
     const int64_t evaluations = count_rows(add / "run.db", "SELECT COUNT(*) FROM evaluations");
-    fs::remove(add / "report.json");
+    std::ofstream(add / "report.json") << R"({"operator": "add_custom", "records": "none"})";
     const auto resumed = run_cli(rewind("slurm", {"--executor", "slurm"}), env);
     ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
     EXPECT_NE(resumed.output.find("(1 tasks;"), std::string::npos) << "only add_custom is resubmitted:\n" << resumed.output;
