@@ -5,9 +5,9 @@
 
 #include <chrono>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include <unistd.h>

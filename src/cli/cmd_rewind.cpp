@@ -130,18 +130,17 @@ Result<std::vector<fs::path>> rewound_operators(const RewindArgs& a) {
                       "slower one; with an LLM configured, or with --mode rules, every operator is rewound");
 }
 
-int print_summary(const RewindArgs& a, const nlohmann::json& summary, size_t operators) {
+void print_summary(const RewindArgs& a, const nlohmann::json& summary, size_t operators) {
     size_t records = 0;
     for (const auto& e : summary) records += e["records"].size();
     if (a.json) {
         std::cout << nlohmann::json{{"bank", a.bank}, {"operators", summary}, {"records", records}}.dump(2) << "\n";
-        return k_exit_ok;
+        return;
     }
     for (const auto& e : summary) print_entry(e, a.eval.backend == "npu" ? "measured on the NPU" : "simulated");
     std::cout << fmt::format("{} records from {} {} in {} (run store {})\n", records, operators, a.mode != "offline" ? "operators" : "pairs", a.bank,
                              a.executor.executor == "slurm" ? (fs::path(a.out) / "operators" / "*" / "run.db").string()
                                                             : (fs::path(a.out) / "run.db").string());
-    return k_exit_ok;
 }
 
 // --executor local: every operator in turn, one run store and the bank itself.
@@ -163,7 +162,8 @@ int rewind_here(RewindArgs& a, EvalSession& session, const std::vector<fs::path>
         }
         summary.push_back(summary_entry(*report));
     }
-    return print_summary(a, summary, pairs.size());
+    print_summary(a, summary, pairs.size());
+    return k_exit_ok;
 }
 
 // A cluster task's own folder for the operator `name`.
@@ -320,7 +320,7 @@ int rewind_on_slurm(RewindArgs& a, const std::vector<fs::path>& pairs) {
         }
         summary.push_back(std::move(*entry));
     }
-    if (const int code = print_summary(a, summary, summary.size()); code != k_exit_ok) return code;
+    print_summary(a, summary, summary.size());
     if (outcome->failed.empty()) return k_exit_ok;
     std::cerr << fmt::format("ascendopt: {} of {} operators were not rewound; their records are missing from {} (rerun to resubmit them):\n",
                              outcome->failed.size(), keys.size(), a.bank);
