@@ -270,6 +270,25 @@ void finish_with_verdict(const nlohmann::json& result) {
 
 }  // namespace ascendopt_twin::harness
 
+// exit() from operator code ends the case as the operator's failure, at once. The C library's
+// exit would run the process's destructors and atexit handlers while the other cores' threads
+// still run the kernel over that state: the case then ends in whatever that race produces (a
+// heap corruption abort, a hang, a clean exit), not in a verdict. The harness itself never
+// relies on destructors (it ends with _exit), so elsewhere exit only flushes stdio.
+extern "C" [[noreturn]] void exit(int status) noexcept {
+    using namespace ascendopt_twin;
+    if (current_block_or_none() < 0 && running_code() != RunningCode::host_tiling) {
+        std::fflush(nullptr);
+        _exit(status);
+    }
+    harness::finish_with_verdict({{"status", "run_failed"},
+                                  {"api", "exit"},
+                                  {"message", "the operator called exit(" + std::to_string(status) + ") " + harness::running_where() +
+                                                  ", which ends its process without a result (operator code must return)"},
+                                  {"frames", harness::stack_offsets()}});
+    _exit(harness::k_verdict);  // not reached: finish_with_verdict ends the process
+}
+
 namespace {
 // Set by the first constructor, read by main(): built on first use (see harness_files.cpp).
 std::string& preopen_error() {
