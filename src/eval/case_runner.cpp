@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <thread>
 
 extern char** environ;
 
@@ -384,6 +385,14 @@ nlohmann::json job_header(const KernelBuild& kernel, const std::string& op_type,
     return job;
 }
 
+// The CPU time the backstop's wall time allows. RLIMIT_CPU sums the process's threads, and the
+// twin runs a thread per core of a launch: a limit of the wall time alone ended a kernel whose
+// cores spin on two CPUs after half of it, before the harness's own timeout verdict.
+uint64_t cpu_backstop(double wall_seconds) {
+    if (wall_seconds <= 0) return 0;
+    return uint64_t(std::ceil(wall_seconds)) * std::max(1u, std::thread::hardware_concurrency());
+}
+
 // Runs `binary` with `mode` over `job` (written to `job_file`), whose cases are `cases`, under
 // the limits and in the view every candidate process gets: the binary's folder and the cases'
 // inputs read-only, the job folder writable, no environment of ours beyond the tunables.
@@ -397,7 +406,7 @@ Result<ProcessResult> run_candidate_process(const fs::path& binary, const char* 
     const std::vector<std::string> argv = {binary.string(), mode, job_file.string()};
     const auto env = operator_environment(extra_env);
     ProcessOptions limits{.cwd = cases.front()->work_dir, .env = env, .inherit_env = false, .timeout_seconds = backstop,
-                          .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = uint64_t(std::ceil(backstop)),
+                          .memory_limit_bytes = options.memory_limit_bytes, .cpu_seconds = cpu_backstop(backstop),
                           .file_size_bytes = largest_file_bytes, .max_tasks = k_most_tasks};
     if (!options.sandbox) {
         add_launch_walls(limits, nullptr);
