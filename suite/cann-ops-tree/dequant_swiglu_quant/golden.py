@@ -9,8 +9,9 @@ Documented semantics (docs/aclnnDequantSwigluQuant.md): out = Quant(Swiglu(Dequa
 - Swiglu: activate_left = true: swish(A) * B; false (the default) activates the right half:
   A * swish(B); swish(v) = v / (1 + exp(-v)).
 - Quant, static: y = round(s / quant_scale + quant_offset) (quant_scale of one value or H values,
-  quant_offset alike; without quant_scale y = round(s)); the operator leaves the scale output
-  unwritten in static mode, so the golden gives NaN there (see the manifest).
+  quant_offset alike; without quant_scale y = round(s)). Static quantization has no per-row scale:
+  the docs define none and the static kernels never store one, so the golden returns None for
+  scale there (unwritten by contract: neither compared nor required; see the manifest).
   dynamic: t = s * quant_scale (a smoothing scale, one value or H; none: t = s), per row
   scale = max|t| / 127 and y = round(t / scale).
 - round() halves to even; y saturates to int8. Computed in float64.
@@ -59,10 +60,10 @@ def dequant_swiglu_quant_golden(x, y=None, scale=None, weight_scale=None, activa
             qo = _v(quant_offset)
             t = s / qs + (0.0 if qo is None else qo.astype(np.float64).reshape(1, -1))
         q = np.rint(t)
-        sc = np.full(xr.shape[0], np.nan)
+        sc = None
     else:
         t = s if qs is None else s * qs
         sc = np.abs(t).max(axis=1) / 127.0
         q = np.rint(t / sc[:, None])
     q = np.clip(q, -128, 127)
-    return [q.reshape(rows_shape + (h,)), sc.reshape(rows_shape)]
+    return [q.reshape(rows_shape + (h,)), None if sc is None else sc.reshape(rows_shape)]
