@@ -4,10 +4,11 @@ Documented semantics (docs/aclnnAddRmsNormQuant.md, formula section):
     x   = x1 + x2                                       (output x, in x1's dtype)
     y   = x / Rms(x) * gamma,  Rms(x) = sqrt(mean(x^2) + epsilon)   over gamma's dimensions
     y1  = round(y / scales1 + zero_points1)             (div_mode true, the only supported mode)
-y2 is reserved (the docs: not used, random contents); the golden returns zeros for it and the
-manifest does not compare it. The normalization takes x as the operator outputs it, the sum rounded
-to x1's dtype (the formula defines y from the tensor x). round() halves to even; values past the
-int8 range are clipped (the docs do not say; no case reaches them). Computed in float64.
+y2 is reserved (the docs: not used, random contents); the kernel never writes it, and the golden
+returns None for it (unwritten by contract: neither compared nor required). The normalization takes
+x as the operator outputs it, the sum rounded to x1's dtype (the formula defines y from the tensor
+x). round() halves to even; values past the int8 range are clipped (the docs do not say; no case
+reaches them). Computed in float64.
 """
 import numpy as np
 
@@ -36,7 +37,7 @@ def add_rms_norm_quant(x1, x2, gamma, scales1, zero_points1=None, bias=None, eps
     if zero_points1 is not None:
         q = q + np.asarray(zero_points1["value"], np.float64)
     y1 = np.clip(np.round(q), -128, 127)
-    return [y1, np.zeros_like(y1), s]
+    return [y1, None, s]
 
 
 def add_rms_norm_quant_golden(x1, x2, gamma, scales1, scales2=None, zero_points1=None, zero_points2=None,

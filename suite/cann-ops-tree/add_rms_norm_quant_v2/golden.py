@@ -6,7 +6,7 @@ documented formula (docs/aclnnAddRmsNormQuant.md of src/norm/add_rms_norm_quant)
     y   = x / Rms(x) * gamma,  Rms(x) = sqrt(mean(x^2) + epsilon)   over gamma's dimensions
     y   = y + bias                                      (when bias is given)
     y1  = round(y / scales1 + zero_points1)             (div_mode true)
-y2 is reserved and not written; the golden returns zeros (the manifest leaves it uncompared). The
+y2 is reserved and not written; the golden returns None for it (unwritten by contract). The
 normalization takes the sum rounded to x1's dtype; round() halves to even; values past the int8
 range are clipped (not documented, no case reaches them). Computed in float64.
 """
@@ -38,4 +38,4 @@ def add_rms_norm_quant_v2_golden(x1, x2, gamma, scales1, scales2=None, zero_poin
     if zero_points1 is not None:
         q = q + np.asarray(zero_points1["value"], np.float64)
     out_y1 = np.clip(np.round(q), -128, 127)
-    return [out_y1, np.zeros_like(out_y1), s]
+    return [out_y1, None, s]
